@@ -1,0 +1,20 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { GqlExecutionContext } from '@nestjs/graphql';
+import { BlogContext, Viewer as ViewerType } from '../common/blog-context';
+import { BlogLoaders } from '../common/blog-loaders';
+
+function blogContext(context: ExecutionContext): BlogContext {
+  return GqlExecutionContext.create(context).getContext<BlogContext>();
+}
+
+/** The signed-in user of the request, or null when anonymous. */
+export const CurrentViewer = createParamDecorator(
+  (_: unknown, context: ExecutionContext): ViewerType => blogContext(context).viewer ?? null,
+);
+
+/** The per-request loaders, set up by ViewerGuard. */
+export const Loaders = createParamDecorator((_: unknown, context: ExecutionContext): BlogLoaders => {
+  const loaders = blogContext(context).loaders;
+  if (!loaders) throw new Error('Blog loaders are missing: is ViewerGuard applied to the root resolver?');
+  return loaders;
+});

@@ -1,0 +1,45 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { GqlExecutionContext } from '@nestjs/graphql';
+import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
+import { BlogContext, Viewer } from '../common/blog-context';
+import { BlogLoadersFactory } from '../common/blog-loaders';
+import { unauthenticated } from '../common/errors';
+import { User } from '../users/user.entity';
+import { JWT_STRATEGY, tokenFromHeader } from './jwt.strategy';
+
+/**
+ * Fills the request's BlogContext once: the viewer from the `authorization` header (none means
+ * anonymous; a bad, expired or orphaned token is UNAUTHENTICATED) and fresh loaders.
+ * It lets every request through; resolvers decide what the viewer may do.
+ */
+@Injectable()
+export class ViewerGuard extends AuthGuard(JWT_STRATEGY) {
+  constructor(private readonly loaders: BlogLoadersFactory) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const blog = GqlExecutionContext.create(context).getContext<BlogContext>();
+    blog.viewerResolution ??= this.resolveViewer(context, blog.req);
+    blog.viewer = await blog.viewerResolution;
+    blog.loaders ??= this.loaders.create();
+    if (blog.viewer) blog.loaders.userById.prime(blog.viewer.id, blog.viewer);
+    return true;
+  }
+
+  override getRequest(context: ExecutionContext): Request | undefined {
+    return GqlExecutionContext.create(context).getContext<BlogContext>().req;
+  }
+
+  override handleRequest<TUser = User>(error: unknown, user: TUser | false): TUser {
+    if (error || !user) throw unauthenticated('The access token is invalid or has expired.');
+    return user;
+  }
+
+  private async resolveViewer(context: ExecutionContext, req?: Request): Promise<Viewer> {
+    if (!tokenFromHeader(req?.headers?.authorization)) return null;
+    await super.canActivate(context);
+    return (req?.user as User | undefined) ?? null;
+  }
+}

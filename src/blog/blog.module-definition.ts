@@ -1,0 +1,12 @@
+import { ConfigurableModuleBuilder } from '@nestjs/common';
+import { BlogModuleOptions } from './blog-options.interface';
+
+export const {
+  ConfigurableModuleClass: ConfigurableBlogModule,
+  MODULE_OPTIONS_TOKEN: BLOG_MODULE_OPTIONS,
+  OPTIONS_TYPE: BLOG_OPTIONS_TYPE,
+  ASYNC_OPTIONS_TYPE: BLOG_ASYNC_OPTIONS_TYPE,
+} = new ConfigurableModuleBuilder<BlogModuleOptions>()
+  .setClassMethodName('forRoot')
+  .setFactoryMethodName('createBlogOptions')
+  .build();

@@ -1,0 +1,50 @@
+import { Module } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthResolver } from './auth/auth.resolver';
+import { AuthService } from './auth/auth.service';
+import { JwtStrategy } from './auth/jwt.strategy';
+import { PasswordService } from './auth/password.service';
+import { ViewerGuard } from './auth/viewer.guard';
+import { blogEntities } from './blog.entities';
+import { BlogModuleOptions } from './blog-options.interface';
+import { BLOG_MODULE_OPTIONS, ConfigurableBlogModule } from './blog.module-definition';
+import { BlogLoadersFactory } from './common/blog-loaders';
+import { PostsResolver } from './posts/posts.resolver';
+import { PostsService } from './posts/posts.service';
+import { UsersResolver } from './users/users.resolver';
+import { UsersService } from './users/users.service';
+
+/**
+ * The blog's GraphQL types, resolvers and services. The host application owns the TypeORM root
+ * (with `autoLoadEntities` or {@link blogEntities}, and {@link blogMigrations}) and the GraphQL
+ * root; import this module with `BlogModule.forRoot(options)` or `BlogModule.forRootAsync(...)`.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature(blogEntities), PassportModule],
+  providers: [
+    {
+      provide: JwtService,
+      inject: [BLOG_MODULE_OPTIONS],
+      useFactory: (options: BlogModuleOptions) =>
+        new JwtService({
+          secret: options.jwtSecret,
+          signOptions: { algorithm: 'HS256', expiresIn: (options.jwtExpiresIn ?? '7d') as never },
+          verifyOptions: { algorithms: ['HS256'] },
+        }),
+    },
+    PasswordService,
+    AuthService,
+    JwtStrategy,
+    ViewerGuard,
+    BlogLoadersFactory,
+    UsersService,
+    PostsService,
+    AuthResolver,
+    UsersResolver,
+    PostsResolver,
+  ],
+  exports: [UsersService, PostsService, AuthService],
+})
+export class BlogModule extends ConfigurableBlogModule {}

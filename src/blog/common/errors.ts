@@ -1,0 +1,101 @@
+import { HttpException, Logger } from '@nestjs/common';
+import { unwrapResolverError } from '@apollo/server/errors';
+import { GraphQLError, GraphQLFormattedError } from 'graphql';
+
+/** The `extensions.code` values a client can see. */
+export enum ErrorCode {
+  Unauthenticated = 'UNAUTHENTICATED',
+  Forbidden = 'FORBIDDEN',
+  BadUserInput = 'BAD_USER_INPUT',
+  NotFound = 'NOT_FOUND',
+  Conflict = 'CONFLICT',
+  TooManyRequests = 'TOO_MANY_REQUESTS',
+  InternalServerError = 'INTERNAL_SERVER_ERROR',
+}
+
+function error(code: ErrorCode, message: string, extensions: Record<string, unknown> = {}) {
+  return new GraphQLError(message, { extensions: { code, ...extensions } });
+}
+
+export const unauthenticated = (message = 'You must be signed in.') =>
+  error(ErrorCode.Unauthenticated, message);
+
+export const forbidden = (message = 'You may not do this.') => error(ErrorCode.Forbidden, message);
+
+/** Bad input; `field` names the argument or input field at fault. */
+export const badUserInput = (message: string, field?: string) =>
+  error(ErrorCode.BadUserInput, message, field ? { field } : {});
+
+export const notFound = (what: string) => error(ErrorCode.NotFound, `${what} was not found.`);
+
+export const conflict = (message: string, field?: string) =>
+  error(ErrorCode.Conflict, message, field ? { field } : {});
+
+const PASSED_THROUGH = new Set<string>([
+  ...Object.values(ErrorCode).filter((code) => code !== ErrorCode.InternalServerError),
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'OPERATION_RESOLUTION_FAILURE',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+]);
+
+const HTTP_STATUS_CODES: Record<number, ErrorCode> = {
+  400: ErrorCode.BadUserInput,
+  401: ErrorCode.Unauthenticated,
+  403: ErrorCode.Forbidden,
+  404: ErrorCode.NotFound,
+  409: ErrorCode.Conflict,
+  429: ErrorCode.TooManyRequests,
+};
+
+const logger = new Logger('GraphQL');
+
+/**
+ * Apollo's `formatError`: known errors keep their message and code, without stack traces;
+ * anything else reaches the client as a generic INTERNAL_SERVER_ERROR and is logged in full.
+ */
+export function formatGraphQLError(
+  formatted: GraphQLFormattedError,
+  raw: unknown,
+): GraphQLFormattedError {
+  const original = unwrapResolverError(raw);
+  const { code: rawCode, field } = formatted.extensions ?? {};
+  const code = typeof rawCode === 'string' ? rawCode : undefined;
+  const base = { locations: formatted.locations, path: formatted.path };
+
+  if (original instanceof HttpException && HTTP_STATUS_CODES[original.getStatus()]) {
+    return {
+      ...base,
+      message: httpExceptionMessage(original),
+      extensions: { code: HTTP_STATUS_CODES[original.getStatus()] },
+    };
+  }
+  if (code && PASSED_THROUGH.has(code)) {
+    return {
+      ...base,
+      message: formatted.message,
+      extensions: field === undefined ? { code } : { code, field },
+    };
+  }
+  logger.error(
+    `Unexpected error at ${formatted.path?.join('.') ?? '(request)'}: ${formatted.message}`,
+    original instanceof Error ? original.stack : undefined,
+  );
+  return {
+    ...base,
+    message: 'Internal server error.',
+    extensions: { code: ErrorCode.InternalServerError },
+  };
+}
+
+function httpExceptionMessage(exception: HttpException): string {
+  const response = exception.getResponse();
+  if (typeof response === 'object' && response !== null && 'message' in response) {
+    const message = (response as { message: unknown }).message;
+    if (Array.isArray(message)) return message.join('; ');
+    if (typeof message === 'string') return message;
+  }
+  return exception.message;
+}

@@ -1,0 +1,20 @@
+/**
+ * The public API of the blog module: import {@link BlogModule} into a Nest application that owns
+ * the TypeORM and GraphQL roots.
+ */
+export { BlogModule } from './blog.module';
+export type { BlogModuleOptions } from './blog-options.interface';
+export {
+  BLOG_ASYNC_OPTIONS_TYPE,
+  BLOG_MODULE_OPTIONS,
+  BLOG_OPTIONS_TYPE,
+} from './blog.module-definition';
+export { blogEntities } from './blog.entities';
+export { migrations as blogMigrations } from '../database/migrations';
+export type { BlogContext, Viewer } from './common/blog-context';
+export { ErrorCode, formatGraphQLError } from './common/errors';
+export { AuthService } from './auth/auth.service';
+export { UsersService } from './users/users.service';
+export { PostsService } from './posts/posts.service';
+export { User } from './users/user.entity';
+export { Post } from './posts/post.entity';

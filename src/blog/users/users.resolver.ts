@@ -1,0 +1,53 @@
+import { UseGuards } from '@nestjs/common';
+import { Args, ID, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { CurrentViewer, Loaders } from '../auth/viewer.decorator';
+import { ViewerGuard } from '../auth/viewer.guard';
+import { isAdmin, Viewer } from '../common/blog-context';
+import { BlogLoaders } from '../common/blog-loaders';
+import { PageArgs, toPage } from '../common/pagination';
+import { Post } from '../posts/post.entity';
+import { User } from './user.entity';
+import { UsersService } from './users.service';
+
+@Resolver(() => User)
+@UseGuards(ViewerGuard)
+export class UsersResolver {
+  constructor(private readonly usersService: UsersService) {}
+
+  @Query(() => [User], { description: 'Users in id (creation) order.' })
+  users(@Args() args: PageArgs): Promise<User[]> {
+    return this.usersService.list(toPage(args));
+  }
+
+  @Query(() => User, { nullable: true })
+  user(@Args('id', { type: () => ID }) id: string, @Loaders() loaders: BlogLoaders) {
+    return loaders.userById.load(id);
+  }
+
+  @Query(() => User, { nullable: true })
+  userByHandle(@Args('handle') handle: string): Promise<User | null> {
+    return this.usersService.findByHandle(handle);
+  }
+
+  @Query(() => User, { nullable: true, description: 'The signed-in user, or null when anonymous.' })
+  me(@CurrentViewer() viewer: Viewer): User | null {
+    return viewer;
+  }
+
+  @ResolveField(() => String, {
+    description: 'The address, shown to the user and to admins; an empty string to everyone else.',
+  })
+  email(@Parent() user: User, @CurrentViewer() viewer: Viewer): string {
+    return viewer?.id === user.id || isAdmin(viewer) ? user.email : '';
+  }
+
+  @ResolveField(() => [Post], { description: "This user's published posts, newest first." })
+  posts(@Parent() user: User, @Args() args: PageArgs, @Loaders() loaders: BlogLoaders) {
+    return loaders.postsByAuthor(toPage(args)).load(user.id);
+  }
+
+  @ResolveField(() => Int)
+  postsCount(@Parent() user: User, @Loaders() loaders: BlogLoaders): Promise<number> {
+    return loaders.postsCountByAuthor.load(user.id);
+  }
+}

@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, MoreThan, Repository } from 'typeorm';
+import { isUniqueViolation } from '../common/database-errors';
+import { conflict } from '../common/errors';
+import { Page } from '../common/pagination';
+import { User } from './user.entity';
+
+export interface NewUser {
+  name: string;
+  email: string;
+  handle: string;
+  avatar?: string | null;
+  passwordHash: string;
+}
+
+@Injectable()
+export class UsersService {
+  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+
+  findById(id: string): Promise<User | null> {
+    return this.users.findOneBy({ id });
+  }
+
+  findByIds(ids: readonly string[]): Promise<User[]> {
+    return this.users.findBy({ id: In([...ids]) });
+  }
+
+  findByHandle(handle: string): Promise<User | null> {
+    return this.users.findOneBy({ handle: handle.trim().toLowerCase() });
+  }
+
+  /** The user with their password hash, for logging in. */
+  findByEmailWithPassword(email: string): Promise<User | null> {
+    return this.users
+      .createQueryBuilder('user')
+      .addSelect('user.passwordHash')
+      .where('user.email = :email', { email: email.trim().toLowerCase() })
+      .getOne();
+  }
+
+  /** Users in id (creation) order. */
+  list(page: Page): Promise<User[]> {
+    return this.users.find({
+      where: page.after ? { id: MoreThan(page.after) } : {},
+      order: { id: 'ASC' },
+      take: page.first,
+    });
+  }
+
+  /** The handles of `candidates` that are already taken. */
+  async takenHandles(candidates: string[]): Promise<Set<string>> {
+    const taken = await this.users.find({
+      select: { handle: true },
+      where: { handle: In(candidates) },
+    });
+    return new Set(taken.map((user) => user.handle));
+  }
+
+  async emailTaken(email: string): Promise<boolean> {
+    return this.users.existsBy({ email: email.trim().toLowerCase() });
+  }
+
+  /** Inserts a user; a taken email or handle is CONFLICT. */
+  async create(input: NewUser): Promise<User> {
+    const user = this.users.create({
+      ...input,
+      email: input.email.trim().toLowerCase(),
+      handle: input.handle.toLowerCase(),
+      avatar: input.avatar ?? null,
+    });
+    try {
+      await this.users.insert(user);
+    } catch (error) {
+      if (isUniqueViolation(error, 'email')) throw conflict('That email is already registered.', 'email');
+      if (isUniqueViolation(error, 'handle')) throw conflict('That handle is already taken.', 'handle');
+      throw error;
+    }
+    return user;
+  }
+}

@@ -1,0 +1,26 @@
+import { registerAs } from '@nestjs/config';
+import { readBoolean, readEnum, readInteger, readString } from './env';
+
+export const NODE_ENVS = ['development', 'production', 'test'] as const;
+export type NodeEnv = (typeof NODE_ENVS)[number];
+
+export interface AppConfig {
+  nodeEnv: NodeEnv;
+  port: number;
+  /** Folder for the embedded database and the generated development secret. */
+  dataDir: string;
+  /** Seed a small demo on an empty database. */
+  seedDemo: boolean;
+}
+
+export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const nodeEnv = readEnum(env, 'NODE_ENV', NODE_ENVS, 'development');
+  return {
+    nodeEnv,
+    port: readInteger(env, 'PORT', 3000, { min: 0, max: 65535 }),
+    dataDir: readString(env, 'DATA_DIR', './data'),
+    seedDemo: readBoolean(env, 'SEED_DEMO', nodeEnv === 'development'),
+  };
+}
+
+export const appConfig = registerAs('app', () => loadAppConfig());

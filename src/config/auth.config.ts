@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { registerAs } from '@nestjs/config';
+import { loadAppConfig } from './app.config';
+import { InvalidEnvironmentError, readOptionalString, readString } from './env';
+
+export interface AuthConfig {
+  jwtSecret: string;
+  jwtExpiresIn: string;
+}
+
+const MIN_SECRET_LENGTH = 32;
+const SECRET_FILE = 'jwt-secret';
+
+/**
+ * Outside production a missing secret is generated once and kept in the data folder,
+ * so that tokens survive restarts; production must set `JWT_SECRET`.
+ */
+export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig {
+  const app = loadAppConfig(env);
+  const jwtExpiresIn = readString(env, 'JWT_EXPIRES_IN', '7d');
+  if (!/^\d+(\.\d+)?\s*(ms|s|m|h|d|w|y)?$/i.test(jwtExpiresIn)) {
+    throw new InvalidEnvironmentError('JWT_EXPIRES_IN', `expected a duration like 3600, 15m or 7d`);
+  }
+  const secret = readOptionalString(env, 'JWT_SECRET');
+  if (secret !== undefined) {
+    if (secret.length < MIN_SECRET_LENGTH) {
+      throw new InvalidEnvironmentError('JWT_SECRET', `must be at least ${MIN_SECRET_LENGTH} characters`);
+    }
+    return { jwtSecret: secret, jwtExpiresIn };
+  }
+  if (app.nodeEnv === 'production') {
+    throw new InvalidEnvironmentError('JWT_SECRET', 'is required when NODE_ENV=production');
+  }
+  return { jwtSecret: persistedSecret(app.dataDir), jwtExpiresIn };
+}
+
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, SECRET_FILE);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export const authConfig = registerAs('auth', () => loadAuthConfig());

@@ -1,0 +1,51 @@
+import { join } from 'node:path';
+import { registerAs } from '@nestjs/config';
+import { loadAppConfig } from './app.config';
+import { InvalidEnvironmentError, readBoolean, readInteger, readOptionalString } from './env';
+
+export type DatabaseConfig =
+  | { type: 'sqlite'; path: string; logging: boolean }
+  | {
+      type: 'postgres';
+      url: string;
+      poolSize: number;
+      statementTimeoutMs: number;
+      logging: boolean;
+    };
+
+export const DEFAULT_SQLITE_FILE = 'blog.sqlite';
+
+/**
+ * Reads `DATABASE_URL`: unset means the SQLite file under the data folder,
+ * `sqlite:<path>` or `sqlite::memory:` another SQLite database, `postgres://...` PostgreSQL.
+ */
+export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
+  const url = readOptionalString(env, 'DATABASE_URL');
+  const logging = readBoolean(env, 'DATABASE_LOGGING', false);
+  if (url === undefined) {
+    return { type: 'sqlite', path: join(loadAppConfig(env).dataDir, DEFAULT_SQLITE_FILE), logging };
+  }
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length);
+    if (path === '') throw new InvalidEnvironmentError('DATABASE_URL', 'sqlite: needs a file path');
+    return { type: 'sqlite', path, logging };
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    return {
+      type: 'postgres',
+      url,
+      poolSize: readInteger(env, 'DATABASE_POOL_SIZE', 10, { min: 1, max: 1000 }),
+      statementTimeoutMs: readInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000, {
+        min: 0,
+        max: 3_600_000,
+      }),
+      logging,
+    };
+  }
+  throw new InvalidEnvironmentError(
+    'DATABASE_URL',
+    'expected sqlite:<path>, sqlite::memory: or postgres://...',
+  );
+}
+
+export const databaseConfig = registerAs('database', () => loadDatabaseConfig());

@@ -1,0 +1,62 @@
+/** Raised when an environment variable is missing or malformed; the message names the variable. */
+export class InvalidEnvironmentError extends Error {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
+    super(`Invalid environment variable ${variable}: ${reason}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function present(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+export function readString(env: Env, name: string, fallback: string): string {
+  return present(env, name) ?? fallback;
+}
+
+export function readOptionalString(env: Env, name: string): string | undefined {
+  return present(env, name);
+}
+
+export function readInteger(
+  env: Env,
+  name: string,
+  fallback: number,
+  range: { min: number; max: number },
+): number {
+  const raw = present(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new InvalidEnvironmentError(name, `expected an integer, got "${raw}"`);
+  const value = Number(raw);
+  if (value < range.min || value > range.max) {
+    throw new InvalidEnvironmentError(name, `expected ${range.min}-${range.max}, got ${value}`);
+  }
+  return value;
+}
+
+export function readBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = present(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+  if (['false', '0', 'no', 'off'].includes(raw)) return false;
+  throw new InvalidEnvironmentError(name, `expected true or false, got "${raw}"`);
+}
+
+export function readEnum<T extends string>(
+  env: Env,
+  name: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
+  const raw = present(env, name);
+  if (raw === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new InvalidEnvironmentError(name, `expected one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}

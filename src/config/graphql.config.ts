@@ -1,0 +1,19 @@
+import { registerAs } from '@nestjs/config';
+import { loadAppConfig } from './app.config';
+import { readBoolean } from './env';
+
+export interface GraphqlConfig {
+  introspection: boolean;
+  /** Where the generated SDL is written; false keeps it in memory. */
+  schemaFile: string | false;
+}
+
+export function loadGraphqlConfig(env: NodeJS.ProcessEnv = process.env): GraphqlConfig {
+  const { nodeEnv } = loadAppConfig(env);
+  return {
+    introspection: readBoolean(env, 'GRAPHQL_INTROSPECTION', nodeEnv !== 'production'),
+    schemaFile: nodeEnv === 'development' ? 'schema.gql' : false,
+  };
+}
+
+export const graphqlConfig = registerAs('graphql', () => loadGraphqlConfig());

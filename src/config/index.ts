@@ -1,0 +1,26 @@
+import { loadAppConfig } from './app.config';
+import { loadAuthConfig } from './auth.config';
+import { loadDatabaseConfig } from './database.config';
+import { loadGraphqlConfig } from './graphql.config';
+
+export * from './app.config';
+export * from './auth.config';
+export * from './database.config';
+export * from './env';
+export * from './graphql.config';
+
+/** Every namespace at once: used to fail fast at start-up with the bad variable's name. */
+export function validateEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  loadAppConfig(env);
+  loadDatabaseConfig(env);
+  loadAuthConfig(env);
+  loadGraphqlConfig(env);
+  return env;
+}
+
+export interface RootConfig {
+  app: ReturnType<typeof loadAppConfig>;
+  database: ReturnType<typeof loadDatabaseConfig>;
+  auth: ReturnType<typeof loadAuthConfig>;
+  graphql: ReturnType<typeof loadGraphqlConfig>;
+}

@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { DataSourceOptions, Logger, LoggerOptions } from 'typeorm';
+import { blogEntities } from '../blog/blog.entities';
+import { migrations } from './migrations';
+import type { DatabaseConfig } from '../config/database.config';
+
+export interface DataSourceOverrides {
+  /** A TypeORM logger, e.g. the statement counter of the e2e tests. */
+  logger?: Logger;
+  /** Run pending migrations when the connection opens (the app does; the CLI does not). */
+  migrationsRun?: boolean;
+}
+
+/**
+ * The one source of TypeORM options, shared by the app (`TypeOrmModule.forRootAsync`)
+ * and the TypeORM CLI (`ormconfig.ts`), so the two cannot drift apart.
+ */
+export function buildDataSourceOptions(
+  config: DatabaseConfig,
+  overrides: DataSourceOverrides = {},
+): DataSourceOptions {
+  const common = {
+    entities: blogEntities,
+    migrations,
+    migrationsRun: overrides.migrationsRun ?? false,
+    migrationsTransactionMode: 'each' as const,
+    synchronize: false,
+    logging: (config.logging ? 'all' : ['error', 'warn', 'migration']) as LoggerOptions,
+    ...(overrides.logger ? { logger: overrides.logger } : {}),
+  };
+  if (config.type === 'postgres') {
+    return {
+      ...common,
+      type: 'postgres',
+      url: config.url,
+      poolSize: config.poolSize,
+      extra: { statement_timeout: config.statementTimeoutMs || undefined },
+    };
+  }
+  const inMemory = config.path === ':memory:';
+  if (!inMemory) mkdirSync(dirname(config.path), { recursive: true });
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: config.path,
+    enableWAL: !inMemory,
+    timeout: 5000,
+    prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+      db.pragma('synchronous = NORMAL');
+    },
+  };
+}
