@@ -5,7 +5,13 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { BlogModule, formatGraphQLError } from './blog';
-import { appConfig, authConfig, databaseConfig, graphqlConfig, validateEnvironment } from './config';
+import {
+  appConfig,
+  authConfig,
+  databaseConfig,
+  graphqlConfig,
+  validateEnvironment,
+} from './config';
 import { buildDataSourceOptions, DataSourceOverrides } from './database/data-source-options';
 import { DemoSeedService } from './database/seed/demo-seed.service';
 import { HealthModule } from './health/health.module';

@@ -26,7 +26,10 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig
   const secret = readOptionalString(env, 'JWT_SECRET');
   if (secret !== undefined) {
     if (secret.length < MIN_SECRET_LENGTH) {
-      throw new InvalidEnvironmentError('JWT_SECRET', `must be at least ${MIN_SECRET_LENGTH} characters`);
+      throw new InvalidEnvironmentError(
+        'JWT_SECRET',
+        `must be at least ${MIN_SECRET_LENGTH} characters`,
+      );
     }
     return { jwtSecret: secret, jwtExpiresIn };
   }

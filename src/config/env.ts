@@ -31,7 +31,8 @@ export function readInteger(
 ): number {
   const raw = present(env, name);
   if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw)) throw new InvalidEnvironmentError(name, `expected an integer, got "${raw}"`);
+  if (!/^\d+$/.test(raw))
+    throw new InvalidEnvironmentError(name, `expected an integer, got "${raw}"`);
   const value = Number(raw);
   if (value < range.min || value > range.max) {
     throw new InvalidEnvironmentError(name, `expected ${range.min}-${range.max}, got ${value}`);

@@ -68,10 +68,14 @@ export class AuthService {
 
   private async freeHandle(name: string): Promise<string> {
     const stem = handleStem(name);
-    const candidates = [stem, ...Array.from({ length: 8 }, () => `${stem}_${randomInt(1000, 100000)}`)];
+    const candidates = [
+      stem,
+      ...Array.from({ length: 8 }, () => `${stem}_${randomInt(1000, 100000)}`),
+    ];
     const taken = await this.users.takenHandles(candidates);
     const free = candidates.find((candidate) => !taken.has(candidate));
-    if (!free) throw conflict('Could not derive a free handle from the name; choose one.', 'handle');
+    if (!free)
+      throw conflict('Could not derive a free handle from the name; choose one.', 'handle');
     return free;
   }
 }

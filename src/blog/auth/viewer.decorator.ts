@@ -13,8 +13,11 @@ export const CurrentViewer = createParamDecorator(
 );
 
 /** The per-request loaders, set up by ViewerGuard. */
-export const Loaders = createParamDecorator((_: unknown, context: ExecutionContext): BlogLoaders => {
-  const loaders = blogContext(context).loaders;
-  if (!loaders) throw new Error('Blog loaders are missing: is ViewerGuard applied to the root resolver?');
-  return loaders;
-});
+export const Loaders = createParamDecorator(
+  (_: unknown, context: ExecutionContext): BlogLoaders => {
+    const loaders = blogContext(context).loaders;
+    if (!loaders)
+      throw new Error('Blog loaders are missing: is ViewerGuard applied to the root resolver?');
+    return loaders;
+  },
+);

@@ -19,6 +19,14 @@ export interface BlogContext {
   viewer?: Viewer;
   /** Batching loaders, created once per request. */
   loaders?: BlogLoaders;
+  /** Accounts this response has just signed in (signUp, logIn): their private fields show. */
+  signedInNow?: Set<string>;
   /** The authentication in flight, shared by root fields resolved in parallel. */
   viewerResolution?: Promise<Viewer>;
+}
+
+/** True when the response may show `userId`'s private fields (email): to themself and admins. */
+export function mayViewPrivateFields(context: BlogContext, userId: string): boolean {
+  const viewer = context.viewer ?? null;
+  return viewer?.id === userId || isAdmin(viewer) || (context.signedInNow?.has(userId) ?? false);
 }

@@ -7,7 +7,11 @@ import { UsersService } from '../users/users.service';
 import { Page, pageKey } from './pagination';
 
 /** Orders `rows` as `keys`, with null where a key has no row: the contract of a DataLoader batch. */
-export function byKeys<T>(keys: readonly string[], rows: T[], keyOf: (row: T) => string): (T | null)[] {
+export function byKeys<T>(
+  keys: readonly string[],
+  rows: T[],
+  keyOf: (row: T) => string,
+): (T | null)[] {
   const index = new Map(rows.map((row) => [keyOf(row), row]));
   return keys.map((key) => index.get(key) ?? null);
 }

@@ -2,7 +2,10 @@ import { ValidationError, ValidationPipe } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { badUserInput } from './errors';
 
-function firstLeaf(errors: ValidationError[], parents: string[] = []): { path: string; message: string } {
+function firstLeaf(
+  errors: ValidationError[],
+  parents: string[] = [],
+): { path: string; message: string } {
   const error = errors[0];
   const path = [...parents, error.property];
   if (error.children?.length) return firstLeaf(error.children, path);

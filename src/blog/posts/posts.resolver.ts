@@ -1,7 +1,5 @@
-import { UseGuards } from '@nestjs/common';
 import { Args, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CurrentViewer, Loaders } from '../auth/viewer.decorator';
-import { ViewerGuard } from '../auth/viewer.guard';
 import { Viewer } from '../common/blog-context';
 import { BlogLoaders } from '../common/blog-loaders';
 import { toPage } from '../common/pagination';
@@ -11,9 +9,10 @@ import { CreatePostArgs } from './dto/create-post.args';
 import { PostsArgs } from './dto/posts.args';
 import { Post } from './post.entity';
 import { PostsService } from './posts.service';
+import { BlogResolverEnhancers } from '../common/blog-resolver.decorator';
 
 @Resolver(() => Post)
-@UseGuards(ViewerGuard)
+@BlogResolverEnhancers()
 export class PostsResolver {
   constructor(private readonly postsService: PostsService) {}
 
@@ -22,7 +21,10 @@ export class PostsResolver {
     return this.postsService.list(toPage(args), args.authorId);
   }
 
-  @Query(() => Post, { nullable: true, description: 'A post; null when missing or a draft of someone else.' })
+  @Query(() => Post, {
+    nullable: true,
+    description: 'A post; null when missing or a draft of someone else.',
+  })
   post(@Args('id', { type: () => ID }) id: string, @CurrentViewer() viewer: Viewer) {
     return this.postsService.findVisible(id, viewer);
   }

@@ -108,9 +108,7 @@ export class PostsService {
   }
 
   private publishedAfter(after: string | null, alias = 'post'): SelectQueryBuilder<Post> {
-    const query = this.posts
-      .createQueryBuilder(alias)
-      .where(`${alias}.publishedAt IS NOT NULL`);
+    const query = this.posts.createQueryBuilder(alias).where(`${alias}.publishedAt IS NOT NULL`);
     if (!after) return query;
     const cursor = `(SELECT c.published_at FROM posts c WHERE c.id = :after)`;
     return query.andWhere(

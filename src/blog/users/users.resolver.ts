@@ -1,16 +1,15 @@
-import { UseGuards } from '@nestjs/common';
-import { Args, ID, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, ID, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CurrentViewer, Loaders } from '../auth/viewer.decorator';
-import { ViewerGuard } from '../auth/viewer.guard';
-import { isAdmin, Viewer } from '../common/blog-context';
+import { BlogContext, mayViewPrivateFields, Viewer } from '../common/blog-context';
 import { BlogLoaders } from '../common/blog-loaders';
 import { PageArgs, toPage } from '../common/pagination';
 import { Post } from '../posts/post.entity';
 import { User } from './user.entity';
 import { UsersService } from './users.service';
+import { BlogResolverEnhancers } from '../common/blog-resolver.decorator';
 
 @Resolver(() => User)
-@UseGuards(ViewerGuard)
+@BlogResolverEnhancers()
 export class UsersResolver {
   constructor(private readonly usersService: UsersService) {}
 
@@ -37,8 +36,8 @@ export class UsersResolver {
   @ResolveField(() => String, {
     description: 'The address, shown to the user and to admins; an empty string to everyone else.',
   })
-  email(@Parent() user: User, @CurrentViewer() viewer: Viewer): string {
-    return viewer?.id === user.id || isAdmin(viewer) ? user.email : '';
+  email(@Parent() user: User, @Context() context: BlogContext): string {
+    return mayViewPrivateFields(context, user.id) ? user.email : '';
   }
 
   @ResolveField(() => [Post], { description: "This user's published posts, newest first." })

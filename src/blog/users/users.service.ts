@@ -72,8 +72,10 @@ export class UsersService {
     try {
       await this.users.insert(user);
     } catch (error) {
-      if (isUniqueViolation(error, 'email')) throw conflict('That email is already registered.', 'email');
-      if (isUniqueViolation(error, 'handle')) throw conflict('That handle is already taken.', 'handle');
+      if (isUniqueViolation(error, 'email'))
+        throw conflict('That email is already registered.', 'email');
+      if (isUniqueViolation(error, 'handle'))
+        throw conflict('That handle is already taken.', 'handle');
       throw error;
     }
     return user;

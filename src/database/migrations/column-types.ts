@@ -11,6 +11,9 @@ export function timestampColumn(
 }
 
 /** UUIDv7 ids are stored as their 36-character text form on every database. */
-export function idColumn(name: string, options: Partial<TableColumnOptions> = {}): TableColumnOptions {
+export function idColumn(
+  name: string,
+  options: Partial<TableColumnOptions> = {},
+): TableColumnOptions {
   return { name, type: 'varchar', length: '36', ...options };
 }

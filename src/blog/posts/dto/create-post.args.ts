@@ -30,7 +30,10 @@ export class CreatePostArgs {
   @Length(CONTENT_LENGTH.min, CONTENT_LENGTH.max)
   content?: string | null;
 
-  @Field(() => ID, { nullable: true, description: "The author: the viewer's own id (admins may name another)." })
+  @Field(() => ID, {
+    nullable: true,
+    description: "The author: the viewer's own id (admins may name another).",
+  })
   @IsOptional()
   @IsString()
   authorId?: string | null;

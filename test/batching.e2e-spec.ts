@@ -1,0 +1,54 @@
+import { insertUsersWithPosts } from './helpers/fixtures';
+import { TestApp } from './helpers/test-app';
+
+const NESTED = `{ users(first: 100) { id name postsCount posts(first: 10) { id title author { name } } } }`;
+
+describe('Batching of nested fields (e2e)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await TestApp.start();
+  });
+  afterAll(() => t.close());
+
+  async function statementsFor(query: string, token?: string) {
+    let data: Record<string, any> = {};
+    const count = await t.statements.count(async () => {
+      data = await t.data(query, {}, token);
+    });
+    return { count, data };
+  }
+
+  it('should send the same number of statements, at most 4, for 10 and for 100 users', async () => {
+    await insertUsersWithPosts(t.dataSource, 10, 12);
+    const atTen = await statementsFor(NESTED);
+    expect(atTen.data.users).toHaveLength(10);
+    expect(atTen.data.users.every((u: { posts: unknown[] }) => u.posts.length === 10)).toBe(true);
+
+    await insertUsersWithPosts(t.dataSource, 90, 12);
+    const atHundred = await statementsFor(NESTED);
+    expect(atHundred.data.users).toHaveLength(100);
+    expect(atHundred.data.users.flatMap((u: { posts: unknown[] }) => u.posts)).toHaveLength(1000);
+
+    expect(atHundred.count).toBe(atTen.count);
+    expect(atHundred.count).toBeLessThanOrEqual(4);
+  });
+
+  it('should give each user their own newest posts and counts', async () => {
+    const { data } = await statementsFor(NESTED);
+    for (const user of data.users) {
+      expect(user.postsCount).toBe(12);
+      expect(
+        user.posts.every((p: { author: { name: string } }) => p.author.name === user.name),
+      ).toBe(true);
+      const titles = user.posts.map((p: { title: string }) => Number(p.title.split(' ')[1]));
+      expect(titles).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+    }
+  });
+
+  it('should keep the count flat for a signed-in viewer too', async () => {
+    const viewer = await t.signUp();
+    const { count } = await statementsFor(NESTED, viewer.token);
+    expect(count).toBeLessThanOrEqual(5);
+  });
+});

@@ -1,0 +1,8 @@
+// Every e2e suite starts from the same known environment, whatever a developer's .env holds.
+process.env.NODE_ENV = 'test';
+process.env.JWT_SECRET = 'e2e-secret-that-is-long-enough-for-hs256-keys';
+process.env.JWT_EXPIRES_IN = '1h';
+process.env.SEED_DEMO = 'false';
+process.env.DATABASE_LOGGING = 'false';
+delete process.env.DATABASE_URL;
+delete process.env.PORT;

@@ -1,0 +1,115 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module';
+import { User } from '../../src/blog';
+import { StatementCounter } from './statement-counter';
+
+export interface GraphQLResponse<T = Record<string, any>> {
+  data?: T | null;
+  errors?: { message: string; path?: string[]; extensions?: { code?: string; field?: string } }[];
+}
+
+export interface TestUser {
+  user: { id: string; name: string; email: string; handle: string };
+  token: string;
+  password: string;
+}
+
+/**
+ * A running app on a fresh, real SQLite database file,
+ * with helpers to send GraphQL operations.
+ */
+export class TestApp {
+  private constructor(
+    readonly app: INestApplication,
+    readonly statements: StatementCounter,
+    private readonly cleanup: () => void,
+  ) {}
+
+  static async start(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+    const dir = mkdtempSync(join(tmpdir(), 'blog-e2e-'));
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      DATA_DIR: dir,
+      DATABASE_URL: `sqlite:${join(dir, 'blog.sqlite')}`,
+    });
+    for (const [key, value] of Object.entries(env)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    const statements = new StatementCounter();
+    try {
+      const moduleRef = await Test.createTestingModule({
+        imports: [AppModule.forRoot({ logger: statements })],
+      }).compile();
+      const app = moduleRef.createNestApplication({ logger: ['error', 'warn'] });
+      await app.init();
+      return new TestApp(app, statements, () => rmSync(dir, { recursive: true, force: true }));
+    } finally {
+      process.env = saved;
+    }
+  }
+
+  get dataSource(): DataSource {
+    return this.app.get(DataSource);
+  }
+
+  get http() {
+    return request(this.app.getHttpServer());
+  }
+
+  /** POSTs an operation to /graphql; `token` goes into the authorization header as given. */
+  async gql<T = Record<string, any>>(
+    query: string,
+    variables: Record<string, unknown> = {},
+    authorization?: string,
+  ): Promise<GraphQLResponse<T>> {
+    const req = this.http.post('/graphql').set('content-type', 'application/json');
+    if (authorization !== undefined) req.set('authorization', authorization);
+    const response = await req.send({ query, variables });
+    return response.body as GraphQLResponse<T>;
+  }
+
+  /** Like gql, but fails the test on any error and returns the data. */
+  async data<T = Record<string, any>>(
+    query: string,
+    variables: Record<string, unknown> = {},
+    authorization?: string,
+  ): Promise<T> {
+    const response = await this.gql<T>(query, variables, authorization);
+    if (response.errors?.length) {
+      throw new Error(`Unexpected GraphQL errors: ${JSON.stringify(response.errors)}`);
+    }
+    return response.data as T;
+  }
+
+  private userCount = 0;
+
+  /** Signs up a new user and returns them with a `Bearer` token. */
+  async signUp(overrides: Partial<{ name: string; email: string; handle: string }> = {}) {
+    this.userCount += 1;
+    const n = `${Date.now().toString(36)}${this.userCount}`;
+    const password = 'correct horse battery';
+    const input = { name: `User ${n}`, email: `user${n}@example.com`, password, ...overrides };
+    const { signUp } = await this.data<{ signUp: { token: string; user: TestUser['user'] } }>(
+      `mutation ($input: SignUpInput!) { signUp(input: $input) { token user { id name email handle } } }`,
+      { input },
+    );
+    return { user: signUp.user, token: `Bearer ${signUp.token}`, password };
+  }
+
+  /** Makes an existing user an admin, straight in the database. */
+  async makeAdmin(userId: string): Promise<void> {
+    await this.dataSource.getRepository(User).update({ id: userId }, { role: 'admin' });
+  }
+
+  async close(): Promise<void> {
+    await this.app.close();
+    this.cleanup();
+  }
+}
