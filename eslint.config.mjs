@@ -17,6 +17,11 @@ export default tseslint.config(
     },
   },
   {
+    // GraphQL responses in tests are loosely typed JSON.
+    files: ['test/**/*.ts', '**/*.spec.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
     files: ['**/*.mjs', '**/*.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

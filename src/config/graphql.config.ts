@@ -1,10 +1,10 @@
 import { registerAs } from '@nestjs/config';
 import { loadAppConfig } from './app.config';
-import { readBoolean } from './env';
+import { readBoolean, readString } from './env';
 
 export interface GraphqlConfig {
   introspection: boolean;
-  /** Where the generated SDL is written; false keeps it in memory. */
+  /** Where development writes the generated SDL; false keeps it in memory. */
   schemaFile: string | false;
 }
 
@@ -12,7 +12,8 @@ export function loadGraphqlConfig(env: NodeJS.ProcessEnv = process.env): Graphql
   const { nodeEnv } = loadAppConfig(env);
   return {
     introspection: readBoolean(env, 'GRAPHQL_INTROSPECTION', nodeEnv !== 'production'),
-    schemaFile: nodeEnv === 'development' ? 'schema.gql' : false,
+    schemaFile:
+      nodeEnv === 'development' ? readString(env, 'GRAPHQL_SCHEMA_FILE', 'schema.gql') : false,
   };
 }
 

@@ -31,8 +31,15 @@ export class TestApp {
     private readonly cleanup: () => void,
   ) {}
 
-  static async start(env: Record<string, string | undefined> = {}): Promise<TestApp> {
-    const dir = mkdtempSync(join(tmpdir(), 'blog-e2e-'));
+  /**
+   * Boots the app. `env` overrides variables (undefined removes one); `dataDir` reuses a data
+   * folder, which is then left in place for the caller to remove.
+   */
+  static async start(
+    env: Record<string, string | undefined> = {},
+    dataDir?: string,
+  ): Promise<TestApp> {
+    const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'blog-e2e-'));
     const saved = { ...process.env };
     Object.assign(process.env, {
       DATA_DIR: dir,
@@ -49,7 +56,8 @@ export class TestApp {
       }).compile();
       const app = moduleRef.createNestApplication({ logger: ['error', 'warn'] });
       await app.init();
-      return new TestApp(app, statements, () => rmSync(dir, { recursive: true, force: true }));
+      const cleanup = () => (dataDir ? undefined : rmSync(dir, { recursive: true, force: true }));
+      return new TestApp(app, statements, cleanup);
     } finally {
       process.env = saved;
     }

@@ -1,0 +1,88 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadAppConfig } from './app.config';
+import { loadAuthConfig } from './auth.config';
+import { loadDatabaseConfig } from './database.config';
+import { InvalidEnvironmentError } from './env';
+import { loadGraphqlConfig } from './graphql.config';
+import { validateEnvironment } from './index';
+
+const SECRET = 's'.repeat(32);
+
+describe('configuration', () => {
+  let dataDir: string;
+  beforeEach(() => (dataDir = mkdtempSync(join(tmpdir(), 'blog-config-'))));
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('should default to port 3000, development and the demo seed', () => {
+    expect(loadAppConfig({})).toEqual({
+      nodeEnv: 'development',
+      port: 3000,
+      dataDir: './data',
+      seedDemo: true,
+    });
+    expect(loadAppConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+  });
+
+  it.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '70000' }],
+    ['NODE_ENV', { NODE_ENV: 'staging' }],
+    ['SEED_DEMO', { SEED_DEMO: 'maybe' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/blog' }],
+    ['DATABASE_URL', { DATABASE_URL: 'sqlite:' }],
+    ['JWT_SECRET', { JWT_SECRET: 'too-short' }],
+    ['JWT_SECRET', { NODE_ENV: 'production' }],
+    ['JWT_EXPIRES_IN', { JWT_EXPIRES_IN: 'forever', JWT_SECRET: SECRET }],
+    ['GRAPHQL_INTROSPECTION', { GRAPHQL_INTROSPECTION: 'sometimes', JWT_SECRET: SECRET }],
+    ['DATABASE_POOL_SIZE', { DATABASE_URL: 'postgres://h/db', DATABASE_POOL_SIZE: '0' }],
+  ])('should name %s when it is invalid', (variable, env) => {
+    const run = () => validateEnvironment({ DATA_DIR: dataDir, ...env });
+    expect(run).toThrow(InvalidEnvironmentError);
+    expect(run).toThrow(new RegExp(`^Invalid environment variable ${variable}: `));
+  });
+
+  it('should read every form of DATABASE_URL', () => {
+    expect(loadDatabaseConfig({ DATA_DIR: dataDir })).toMatchObject({
+      type: 'sqlite',
+      path: join(dataDir, 'blog.sqlite'),
+    });
+    expect(loadDatabaseConfig({ DATABASE_URL: 'sqlite::memory:' })).toMatchObject({
+      type: 'sqlite',
+      path: ':memory:',
+    });
+    expect(loadDatabaseConfig({ DATABASE_URL: 'sqlite:/tmp/x.db' })).toMatchObject({
+      type: 'sqlite',
+      path: '/tmp/x.db',
+    });
+    expect(loadDatabaseConfig({ DATABASE_URL: 'postgres://u@h:5432/db' })).toMatchObject({
+      type: 'postgres',
+      url: 'postgres://u@h:5432/db',
+      poolSize: 10,
+      statementTimeoutMs: 10_000,
+    });
+  });
+
+  it('should generate a secret once outside production and keep it in the data folder', () => {
+    const first = loadAuthConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
+    expect(loadAuthConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('should use JWT_SECRET when set', () => {
+    expect(loadAuthConfig({ JWT_SECRET: SECRET, NODE_ENV: 'production' })).toEqual({
+      jwtSecret: SECRET,
+      jwtExpiresIn: '7d',
+    });
+  });
+
+  it('should turn introspection off in production unless asked for', () => {
+    expect(loadGraphqlConfig({}).introspection).toBe(true);
+    expect(loadGraphqlConfig({ NODE_ENV: 'production' }).introspection).toBe(false);
+    expect(
+      loadGraphqlConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true' }).introspection,
+    ).toBe(true);
+  });
+});

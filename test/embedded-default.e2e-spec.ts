@@ -1,0 +1,81 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { TestApp } from './helpers/test-app';
+
+/** The service with no configuration at all, as `npm start` runs it on a fresh clone. */
+const DEVELOPMENT_DEFAULTS = {
+  NODE_ENV: 'development',
+  DATABASE_URL: undefined,
+  JWT_SECRET: undefined,
+  SEED_DEMO: undefined,
+};
+
+describe('The embedded SQLite default (e2e)', () => {
+  let dataDir: string;
+
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'blog-default-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const start = () =>
+    TestApp.start(
+      { ...DEVELOPMENT_DEFAULTS, GRAPHQL_SCHEMA_FILE: join(dataDir, 'schema.gql') },
+      dataDir,
+    );
+
+  it('should create the database file by migrations, in WAL mode, and seed a demo', async () => {
+    const t = await start();
+    try {
+      const file = join(dataDir, 'blog.sqlite');
+      expect(existsSync(file)).toBe(true);
+      const db = new Database(file, { readonly: true });
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      const migrations = db.prepare('SELECT name FROM migrations').all() as { name: string }[];
+      expect(migrations.map((m) => m.name)).toContain('CreateUsersAndPosts1763740800000');
+      db.close();
+      const { users } = await t.data(`{ users { handle posts { title } } }`);
+      expect(users.map((u: { handle: string }) => u.handle)).toEqual(['ada', 'grace', 'alan']);
+      expect(users[0].posts.length).toBeGreaterThan(0);
+      const { logIn } = await t.data(
+        `mutation { logIn(input: {email: "ada@example.com", password: "demo-password"}) { user { handle } } }`,
+      );
+      expect(logIn.user.handle).toBe('ada');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('should keep data, and the generated secret, across restarts, without seeding twice', async () => {
+    const first = await start();
+    const { token, user } = await first.signUp();
+    await first.close();
+    const secret = readFileSync(join(dataDir, 'jwt-secret'), 'utf8');
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+
+    const second = await start();
+    try {
+      const { me } = await second.data(`{ me { id } }`, {}, token);
+      expect(me).toEqual({ id: user.id });
+      const { users } = await second.data(`{ users { id } }`);
+      expect(users).toHaveLength(4);
+      expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(secret);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('should not seed when SEED_DEMO=false', async () => {
+    const t = await TestApp.start(
+      { ...DEVELOPMENT_DEFAULTS, SEED_DEMO: 'false', GRAPHQL_SCHEMA_FILE: join(dataDir, 's.gql') },
+      dataDir,
+    );
+    try {
+      expect((await t.data(`{ users { id } }`)).users).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
