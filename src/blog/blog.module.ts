@@ -11,6 +11,15 @@ import { blogEntities } from './blog.entities';
 import { BlogModuleOptions } from './blog-options.interface';
 import { BLOG_MODULE_OPTIONS, ConfigurableBlogModule } from './blog.module-definition';
 import { BlogLoadersFactory } from './common/blog-loaders';
+import { CommentsResolver, PostCommentsResolver } from './comments/comments.resolver';
+import { CommentsService } from './comments/comments.service';
+import { FeedResolver } from './feed/feed.resolver';
+import { FeedService } from './feed/feed.service';
+import { FollowsResolver } from './follows/follows.resolver';
+import { FollowsService } from './follows/follows.service';
+import { LikesResolver } from './likes/likes.resolver';
+import { LikesService } from './likes/likes.service';
+import { PostConnectionResolver } from './posts/post-connection.resolver';
 import { PostsResolver } from './posts/posts.resolver';
 import { PostsService } from './posts/posts.service';
 import { UsersResolver } from './users/users.resolver';
@@ -41,10 +50,20 @@ import { UsersService } from './users/users.service';
     BlogLoadersFactory,
     UsersService,
     PostsService,
+    CommentsService,
+    LikesService,
+    FollowsService,
+    FeedService,
     AuthResolver,
     UsersResolver,
     PostsResolver,
+    PostConnectionResolver,
+    CommentsResolver,
+    PostCommentsResolver,
+    LikesResolver,
+    FollowsResolver,
+    FeedResolver,
   ],
-  exports: [UsersService, PostsService, AuthService],
+  exports: [UsersService, PostsService, CommentsService, LikesService, FollowsService, AuthService],
 })
 export class BlogModule extends ConfigurableBlogModule {}

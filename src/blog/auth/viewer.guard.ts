@@ -23,8 +23,7 @@ export class ViewerGuard extends AuthGuard(JWT_STRATEGY) {
     const blog = GqlExecutionContext.create(context).getContext<BlogContext>();
     blog.viewerResolution ??= this.resolveViewer(context, blog.req);
     blog.viewer = await blog.viewerResolution;
-    blog.loaders ??= this.loaders.create();
-    if (blog.viewer) blog.loaders.userById.prime(blog.viewer.id, blog.viewer);
+    blog.loaders ??= this.loaders.create(blog.viewer);
     return true;
   }
 

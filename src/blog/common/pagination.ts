@@ -37,3 +37,18 @@ export function toPage(args: PageArgs): Page {
 export function pageKey(page: Page): string {
   return `${page.first}:${page.after ?? ''}`;
 }
+
+const CURSOR_PREFIX = 'post:';
+
+/** An opaque Relay cursor for an item id. */
+export function encodeCursor(id: string): string {
+  return Buffer.from(`${CURSOR_PREFIX}${id}`).toString('base64url');
+}
+
+/** The item id inside a cursor made by {@link encodeCursor}; anything else is BAD_USER_INPUT. */
+export function decodeCursor(cursor: string): string {
+  const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
+  const id = decoded.startsWith(CURSOR_PREFIX) ? decoded.slice(CURSOR_PREFIX.length) : '';
+  if (!isUuid(id)) throw badUserInput('after must be an endCursor of a previous page.', 'after');
+  return id;
+}

@@ -30,3 +30,7 @@ export const inputValidationPipe = new ValidationPipe({
 /** Trims a string input before it is validated and stored. */
 export const Trim = () =>
   Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+
+/** Trims a string input and reads an empty one as null ("remove it"). */
+export const TrimToNull = () =>
+  Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value));

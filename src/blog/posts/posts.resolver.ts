@@ -2,14 +2,22 @@ import { Args, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nest
 import { CurrentViewer, Loaders } from '../auth/viewer.decorator';
 import { Viewer } from '../common/blog-context';
 import { BlogLoaders } from '../common/blog-loaders';
-import { toPage } from '../common/pagination';
+import { BlogResolverEnhancers } from '../common/blog-resolver.decorator';
+import { decodeCursor, encodeCursor, PageArgs, toPage } from '../common/pagination';
 import { inputValidationPipe } from '../common/validation';
 import { User } from '../users/user.entity';
 import { CreatePostArgs } from './dto/create-post.args';
+import { PostConnection } from './dto/post-connection.type';
 import { PostsArgs } from './dto/posts.args';
+import { PostsConnectionArgs } from './dto/posts-connection.args';
+import { UpdatePostInput } from './dto/update-post.input';
 import { Post } from './post.entity';
 import { PostsService } from './posts.service';
-import { BlogResolverEnhancers } from '../common/blog-resolver.decorator';
+
+/** A connection as resolved: `totalCount` is counted only when asked for. */
+export type ResolvedPostConnection = Omit<PostConnection, 'totalCount'> & {
+  authorId: string | null;
+};
 
 @Resolver(() => Post)
 @BlogResolverEnhancers()
@@ -29,6 +37,24 @@ export class PostsResolver {
     return this.postsService.findVisible(id, viewer);
   }
 
+  @Query(() => [Post], {
+    description: "The viewer's drafts, newest first. Needs a signed-in user.",
+  })
+  myDrafts(@Args() args: PageArgs, @CurrentViewer() viewer: Viewer): Promise<Post[]> {
+    return this.postsService.listDrafts(viewer, toPage(args));
+  }
+
+  @Query(() => PostConnection, {
+    description: 'Relay-style pages of published posts, newest first; `after` takes an endCursor.',
+  })
+  async postsConnection(@Args() args: PostsConnectionArgs): Promise<ResolvedPostConnection> {
+    const page = toPage({ first: args.first, after: args.after ? decodeCursor(args.after) : null });
+    const authorId = args.authorId ?? null;
+    const { posts, hasNextPage } = await this.postsService.listWithNext(page, authorId);
+    const edges = posts.map((node) => ({ cursor: encodeCursor(node.id), node }));
+    return { edges, pageInfo: { hasNextPage, endCursor: edges.at(-1)?.cursor ?? null }, authorId };
+  }
+
   @Mutation(() => Post, {
     description:
       'Two forms, both needing a signed-in user: createPost(input: {title, content}) and ' +
@@ -36,6 +62,27 @@ export class PostsResolver {
   })
   createPost(@Args(inputValidationPipe) args: CreatePostArgs, @CurrentViewer() viewer: Viewer) {
     return this.postsService.create(args, viewer);
+  }
+
+  @Mutation(() => Post, {
+    description: 'Changes the title or content; the author or an admin only.',
+  })
+  updatePost(
+    @Args('id', { type: () => ID }) id: string,
+    @Args('input', inputValidationPipe) input: UpdatePostInput,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<Post> {
+    return this.postsService.update(id, input, viewer);
+  }
+
+  @Mutation(() => Post, { description: 'Publishes a draft; the author or an admin only.' })
+  async publishPost(@Args('id', { type: () => ID }) id: string, @CurrentViewer() viewer: Viewer) {
+    return (await this.postsService.publish(id, viewer)).post;
+  }
+
+  @Mutation(() => ID, { description: 'Returns the id of the deleted post.' })
+  deletePost(@Args('id', { type: () => ID }) id: string, @CurrentViewer() viewer: Viewer) {
+    return this.postsService.delete(id, viewer);
   }
 
   @ResolveField(() => User)

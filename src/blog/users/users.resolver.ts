@@ -1,9 +1,21 @@
-import { Args, Context, ID, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import {
+  Args,
+  Context,
+  ID,
+  Int,
+  Mutation,
+  Parent,
+  Query,
+  ResolveField,
+  Resolver,
+} from '@nestjs/graphql';
 import { CurrentViewer, Loaders } from '../auth/viewer.decorator';
 import { BlogContext, mayViewPrivateFields, Viewer } from '../common/blog-context';
 import { BlogLoaders } from '../common/blog-loaders';
 import { PageArgs, toPage } from '../common/pagination';
+import { inputValidationPipe } from '../common/validation';
 import { Post } from '../posts/post.entity';
+import { UpdateProfileInput } from './dto/update-profile.input';
 import { User } from './user.entity';
 import { UsersService } from './users.service';
 import { BlogResolverEnhancers } from '../common/blog-resolver.decorator';
@@ -33,6 +45,17 @@ export class UsersResolver {
     return viewer;
   }
 
+  @Mutation(() => User, { description: "Changes the signed-in user's name, handle or avatar." })
+  async updateProfile(
+    @Args('input', inputValidationPipe) input: UpdateProfileInput,
+    @CurrentViewer() viewer: Viewer,
+    @Loaders() loaders: BlogLoaders,
+  ): Promise<User> {
+    const user = await this.usersService.updateProfile(viewer, input);
+    loaders.userById.clear(user.id).prime(user.id, user);
+    return user;
+  }
+
   @ResolveField(() => String, {
     description: 'The address, shown to the user and to admins; an empty string to everyone else.',
   })
@@ -42,7 +65,7 @@ export class UsersResolver {
 
   @ResolveField(() => [Post], { description: "This user's published posts, newest first." })
   posts(@Parent() user: User, @Args() args: PageArgs, @Loaders() loaders: BlogLoaders) {
-    return loaders.postsByAuthor(toPage(args)).load(user.id);
+    return loaders.postsByAuthor.for(toPage(args)).load(user.id);
   }
 
   @ResolveField(() => Int)

@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, MoreThan, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors';
-import { conflict } from '../common/errors';
+import { Viewer } from '../common/blog-context';
+import { conflict, unauthenticated } from '../common/errors';
 import { Page } from '../common/pagination';
+import { UpdateProfileInput } from './dto/update-profile.input';
 import { User } from './user.entity';
 
 export interface NewUser {
@@ -69,15 +71,35 @@ export class UsersService {
       handle: input.handle.toLowerCase(),
       avatar: input.avatar ?? null,
     });
+    await this.uniquely(() => this.users.insert(user));
+    return user;
+  }
+
+  /** Changes the viewer's name, handle or avatar; a handle taken by someone else is CONFLICT. */
+  async updateProfile(viewer: Viewer, input: UpdateProfileInput): Promise<User> {
+    if (!viewer) throw unauthenticated('You must be signed in to edit your profile.');
+    const changes: Partial<User> = {};
+    if (input.name != null) changes.name = input.name;
+    if (input.handle != null) changes.handle = input.handle.toLowerCase();
+    if (input.avatar !== undefined) changes.avatar = input.avatar;
+    if (Object.keys(changes).length === 0) return viewer;
+    changes.updatedAt = new Date();
+    await this.uniquely(() => this.users.update({ id: viewer.id }, changes));
+    return Object.assign(new User(), viewer, changes);
+  }
+
+  /** Runs a write, turning a unique-index failure into CONFLICT naming the field. */
+  private async uniquely<T>(write: () => Promise<T>): Promise<T> {
     try {
-      await this.users.insert(user);
+      return await write();
     } catch (error) {
-      if (isUniqueViolation(error, 'email'))
+      if (isUniqueViolation(error, 'email')) {
         throw conflict('That email is already registered.', 'email');
-      if (isUniqueViolation(error, 'handle'))
+      }
+      if (isUniqueViolation(error, 'handle')) {
         throw conflict('That handle is already taken.', 'handle');
+      }
       throw error;
     }
-    return user;
   }
 }

@@ -1,0 +1,36 @@
+import { Field, ID, ObjectType } from '@nestjs/graphql';
+import { BeforeInsert, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { newId } from '../common/uuid';
+
+/** A reader's comment on a published post. */
+@ObjectType({ description: 'A comment on a post.' })
+@Entity('comments')
+@Index('IDX_comments_post', ['postId', 'id'])
+@Index('IDX_comments_author', ['authorId'])
+export class Comment {
+  @Field(() => ID)
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Field()
+  @Column({ type: 'text' })
+  text: string;
+
+  @Field()
+  @Column({ name: 'created_at' })
+  createdAt: Date;
+
+  /** Resolved to `post` through the per-request post loader. */
+  @Column({ name: 'post_id', type: 'varchar', length: 36 })
+  postId: string;
+
+  /** Resolved to `author` through the per-request user loader. */
+  @Column({ name: 'author_id', type: 'varchar', length: 36 })
+  authorId: string;
+
+  @BeforeInsert()
+  protected assignIdAndTimestamp(): void {
+    this.id ??= newId();
+    this.createdAt ??= new Date();
+  }
+}

@@ -1,0 +1,58 @@
+import { Args, ID, Int, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { CurrentViewer, Loaders } from '../auth/viewer.decorator';
+import { Viewer } from '../common/blog-context';
+import { BlogLoaders } from '../common/blog-loaders';
+import { BlogResolverEnhancers } from '../common/blog-resolver.decorator';
+import { PageArgs, toPage } from '../common/pagination';
+import { inputValidationPipe } from '../common/validation';
+import { Post } from '../posts/post.entity';
+import { User } from '../users/user.entity';
+import { Comment } from './comment.entity';
+import { CommentsService } from './comments.service';
+import { AddCommentArgs } from './dto/add-comment.args';
+
+@Resolver(() => Comment)
+@BlogResolverEnhancers()
+export class CommentsResolver {
+  constructor(private readonly commentsService: CommentsService) {}
+
+  @Mutation(() => Comment, { description: 'Comments a published post as the signed-in user.' })
+  addComment(@Args(inputValidationPipe) args: AddCommentArgs, @CurrentViewer() viewer: Viewer) {
+    return this.commentsService.add(args.postId, args.text, viewer);
+  }
+
+  @Mutation(() => ID, {
+    description: "Deletes a comment: its author, the post's author or an admin. Returns its id.",
+  })
+  deleteComment(@Args('id', { type: () => ID }) id: string, @CurrentViewer() viewer: Viewer) {
+    return this.commentsService.delete(id, viewer);
+  }
+
+  @ResolveField(() => User)
+  async author(@Parent() comment: Comment, @Loaders() loaders: BlogLoaders): Promise<User> {
+    const author = await loaders.userById.load(comment.authorId);
+    if (!author) throw new Error(`Comment ${comment.id} has no author ${comment.authorId}`);
+    return author;
+  }
+
+  @ResolveField(() => Post)
+  async post(@Parent() comment: Comment, @Loaders() loaders: BlogLoaders): Promise<Post> {
+    const post = await loaders.postById.load(comment.postId);
+    if (!post) throw new Error(`Comment ${comment.id} has no post ${comment.postId}`);
+    return post;
+  }
+}
+
+/** The comment fields of Post. */
+@Resolver(() => Post)
+export class PostCommentsResolver {
+  @ResolveField(() => [Comment], { description: 'Oldest first.' })
+  comments(@Parent() post: Post, @Args() args: PageArgs, @Loaders() loaders: BlogLoaders) {
+    return loaders.commentsByPost.for(toPage(args)).load(post.id);
+  }
+
+  @ResolveField(() => Int)
+  commentsCount(@Parent() post: Post, @Loaders() loaders: BlogLoaders): Promise<number> {
+    return loaders.commentsCountByPost.load(post.id);
+  }
+}

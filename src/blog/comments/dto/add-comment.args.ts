@@ -1,0 +1,18 @@
+import { ArgsType, Field, ID } from '@nestjs/graphql';
+import { IsString, Length } from 'class-validator';
+import { Trim } from '../../common/validation';
+
+export const COMMENT_LENGTH = { min: 1, max: 5_000 };
+
+@ArgsType()
+export class AddCommentArgs {
+  @Field(() => ID)
+  @IsString()
+  postId: string;
+
+  @Field()
+  @Trim()
+  @IsString()
+  @Length(COMMENT_LENGTH.min, COMMENT_LENGTH.max)
+  text: string;
+}

@@ -1,0 +1,22 @@
+import { Args, Query, Resolver } from '@nestjs/graphql';
+import { CurrentViewer } from '../auth/viewer.decorator';
+import { Viewer } from '../common/blog-context';
+import { BlogResolverEnhancers } from '../common/blog-resolver.decorator';
+import { PageArgs, toPage } from '../common/pagination';
+import { Post } from '../posts/post.entity';
+import { FeedService } from './feed.service';
+
+@Resolver()
+@BlogResolverEnhancers()
+export class FeedResolver {
+  constructor(private readonly feedService: FeedService) {}
+
+  @Query(() => [Post], {
+    description:
+      'Published posts by the authors the viewer follows and by the viewer, newest first;\n' +
+      'every published post when the viewer is anonymous or follows no one.',
+  })
+  feed(@Args() args: PageArgs, @CurrentViewer() viewer: Viewer): Promise<Post[]> {
+    return this.feedService.feed(viewer, toPage(args));
+  }
+}

@@ -1,0 +1,55 @@
+import { Args, ID, Int, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { CurrentViewer, Loaders } from '../auth/viewer.decorator';
+import { Viewer } from '../common/blog-context';
+import { BlogLoaders } from '../common/blog-loaders';
+import { BlogResolverEnhancers } from '../common/blog-resolver.decorator';
+import { User } from '../users/user.entity';
+import { FollowsService } from './follows.service';
+
+/** The follow mutations, and the follow fields of User. */
+@Resolver(() => User)
+@BlogResolverEnhancers()
+export class FollowsResolver {
+  constructor(private readonly followsService: FollowsService) {}
+
+  @Mutation(() => User, { description: 'Follows a user; following twice changes nothing.' })
+  async followUser(
+    @Args('userId', { type: () => ID }) userId: string,
+    @CurrentViewer() viewer: Viewer,
+    @Loaders() loaders: BlogLoaders,
+  ): Promise<User> {
+    return this.afterChange(await this.followsService.follow(userId, viewer), viewer, loaders);
+  }
+
+  @Mutation(() => User, { description: 'Stops following a user.' })
+  async unfollowUser(
+    @Args('userId', { type: () => ID }) userId: string,
+    @CurrentViewer() viewer: Viewer,
+    @Loaders() loaders: BlogLoaders,
+  ): Promise<User> {
+    return this.afterChange(await this.followsService.unfollow(userId, viewer), viewer, loaders);
+  }
+
+  @ResolveField(() => Int)
+  followersCount(@Parent() user: User, @Loaders() loaders: BlogLoaders): Promise<number> {
+    return loaders.followersCount.load(user.id);
+  }
+
+  @ResolveField(() => Int)
+  followingCount(@Parent() user: User, @Loaders() loaders: BlogLoaders): Promise<number> {
+    return loaders.followingCount.load(user.id);
+  }
+
+  @ResolveField(() => Boolean, { description: 'False for an anonymous viewer.' })
+  isFollowedByMe(@Parent() user: User, @Loaders() loaders: BlogLoaders): Promise<boolean> {
+    return loaders.followedByViewer.load(user.id);
+  }
+
+  /** Later fields of this request must see the new state, not what the loaders cached. */
+  private afterChange(followee: User, viewer: Viewer, loaders: BlogLoaders): User {
+    loaders.followersCount.clear(followee.id);
+    loaders.followedByViewer.clear(followee.id);
+    if (viewer) loaders.followingCount.clear(viewer.id);
+    return followee;
+  }
+}

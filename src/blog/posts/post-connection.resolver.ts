@@ -1,0 +1,14 @@
+import { Int, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { PostConnection } from './dto/post-connection.type';
+import type { ResolvedPostConnection } from './posts.resolver';
+import { PostsService } from './posts.service';
+
+@Resolver(() => PostConnection)
+export class PostConnectionResolver {
+  constructor(private readonly postsService: PostsService) {}
+
+  @ResolveField(() => Int, { description: 'All published posts that match, on every page.' })
+  totalCount(@Parent() connection: ResolvedPostConnection): Promise<number> {
+    return this.postsService.countPublished(connection.authorId);
+  }
+}
