@@ -80,7 +80,10 @@ describe('Authentication (e2e)', () => {
       const response = await t.gql(SIGN_UP, {
         input: { name: 'Valid', email: 'valid@example.com', password: 'long enough', ...bad },
       });
-      expect(response.errors?.[0].extensions).toEqual({ code: 'BAD_USER_INPUT', field });
+      expect(response.errors?.[0].extensions).toEqual({
+        code: 'BAD_USER_INPUT',
+        field: `input.${field}`,
+      });
       expect(response.errors?.[0].message).toContain(field);
     });
   });

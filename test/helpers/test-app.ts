@@ -99,7 +99,9 @@ export class TestApp {
   private userCount = 0;
 
   /** Signs up a new user and returns them with a `Bearer` token. */
-  async signUp(overrides: Partial<{ name: string; email: string; handle: string }> = {}) {
+  async signUp(
+    overrides: Partial<{ name: string; email: string; handle: string }> = {},
+  ): Promise<TestUser> {
     this.userCount += 1;
     const n = `${Date.now().toString(36)}${this.userCount}`;
     const password = 'correct horse battery';
