@@ -1,4 +1,7 @@
 // Unit specs live beside the code (src/**/*.spec.ts); e2e specs boot the real app in test/.
+// The e2e suites run on SQLite always, and again on PostgreSQL when TEST_POSTGRES_URL is set
+// (required with CI=true).
+//
 // Nest 12 and some of its dependencies ship as ES modules only, which Jest's CommonJS runtime
 // cannot require on Node 20: SWC compiles those packages, and our TypeScript, to CommonJS.
 const ESM_ONLY_PACKAGES = [
@@ -36,15 +39,32 @@ const shared = {
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
 };
 
-module.exports = {
-  projects: [
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
-    {
-      ...shared,
-      displayName: 'e2e',
-      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
-      setupFiles: ['<rootDir>/test/helpers/env.setup.ts'],
-      testTimeout: 30_000,
-    },
-  ],
+const e2e = {
+  ...shared,
+  testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+  setupFiles: ['<rootDir>/test/helpers/env.setup.ts'],
+  testTimeout: 30_000,
 };
+
+/** Suites about SQLite or about no database at all run once, in the SQLite project. */
+const SQLITE_ONLY = ['embedded-default', 'blog-module', 'schema'];
+
+const projects = [
+  { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+  { ...e2e, displayName: 'e2e-sqlite' },
+];
+
+if (process.env.TEST_POSTGRES_URL) {
+  projects.push({
+    ...e2e,
+    displayName: 'e2e-postgres',
+    setupFiles: [...e2e.setupFiles, '<rootDir>/test/helpers/env.postgres.ts'],
+    testPathIgnorePatterns: SQLITE_ONLY.map((name) => `/test/${name}\\.e2e-spec\\.ts$`),
+  });
+} else if (process.env.CI === 'true') {
+  throw new Error('CI=true needs TEST_POSTGRES_URL: the PostgreSQL e2e suites are required in CI.');
+} else {
+  console.log('Skipping the e2e-postgres project: TEST_POSTGRES_URL is not set.');
+}
+
+module.exports = { projects };

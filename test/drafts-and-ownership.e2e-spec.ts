@@ -9,6 +9,7 @@ import {
   PUBLISH_POST,
   UPDATE_POST,
 } from './helpers/documents';
+import { refuseDeletes } from './helpers/databases';
 import { TestApp, TestUser } from './helpers/test-app';
 
 describe('Drafts, publishing and ownership (e2e)', () => {
@@ -164,14 +165,12 @@ describe('Drafts, publishing and ownership (e2e)', () => {
 
     it('should delete nothing when the delete fails half-way', async () => {
       await t.data(ADD_COMMENT, { postId: post.id, text: 'Survives' }, other.token);
-      await t.dataSource.query(
-        `CREATE TRIGGER refuse_post_delete BEFORE DELETE ON posts BEGIN SELECT RAISE(ABORT, 'refused'); END`,
-      );
+      const allowDeletes = await refuseDeletes(t.dataSource, 'posts');
       try {
         const response = await t.gql(DELETE_POST, { id: post.id }, author.token);
         expect(response.errors?.[0].extensions?.code).toBe('INTERNAL_SERVER_ERROR');
       } finally {
-        await t.dataSource.query('DROP TRIGGER refuse_post_delete');
+        await allowDeletes();
       }
       expect(await rowOf(post.id)).not.toBeNull();
       expect(await t.dataSource.getRepository(Comment).countBy({ postId: post.id })).toBe(1);

@@ -11,7 +11,7 @@ describe('npm run user:admin (e2e)', () => {
     t = await TestApp.start();
     operator = await t.signUp({ email: 'operator@example.com' });
     member = await t.signUp({ email: 'member@example.com' });
-    env = { DATABASE_URL: `sqlite:${t.dataSource.options.database as string}` };
+    env = { DATABASE_URL: t.databaseUrl };
   });
   afterAll(() => t.close());
 

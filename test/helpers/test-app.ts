@@ -7,6 +7,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { User } from '../../src/blog';
+import { createPostgresDatabase, testDatabase } from './databases';
 import { StatementCounter } from './statement-counter';
 
 export interface GraphQLResponse<T = Record<string, any>> {
@@ -21,14 +22,15 @@ export interface TestUser {
 }
 
 /**
- * A running app on a fresh, real SQLite database file,
+ * A running app on a fresh, real database: a SQLite file, or a PostgreSQL database of its own
+ * in the e2e-postgres project,
  * with helpers to send GraphQL operations.
  */
 export class TestApp {
   private constructor(
     readonly app: INestApplication,
     readonly statements: StatementCounter,
-    private readonly cleanup: () => void,
+    private readonly cleanup: () => Promise<void>,
   ) {}
 
   /**
@@ -40,10 +42,11 @@ export class TestApp {
     dataDir?: string,
   ): Promise<TestApp> {
     const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'blog-e2e-'));
+    const postgres = testDatabase() === 'postgres' ? await createPostgresDatabase() : null;
     const saved = { ...process.env };
     Object.assign(process.env, {
       DATA_DIR: dir,
-      DATABASE_URL: `sqlite:${join(dir, 'blog.sqlite')}`,
+      DATABASE_URL: postgres?.url ?? `sqlite:${join(dir, 'blog.sqlite')}`,
     });
     for (const [key, value] of Object.entries(env)) {
       if (value === undefined) delete process.env[key];
@@ -56,8 +59,14 @@ export class TestApp {
       }).compile();
       const app = moduleRef.createNestApplication({ logger: ['error', 'warn'] });
       await app.init();
-      const cleanup = () => (dataDir ? undefined : rmSync(dir, { recursive: true, force: true }));
+      const cleanup = async () => {
+        if (!dataDir) rmSync(dir, { recursive: true, force: true });
+        await postgres?.drop();
+      };
       return new TestApp(app, statements, cleanup);
+    } catch (error) {
+      await postgres?.drop();
+      throw error;
     } finally {
       process.env = saved;
     }
@@ -118,8 +127,16 @@ export class TestApp {
     await this.dataSource.getRepository(User).update({ id: userId }, { role: 'admin' });
   }
 
+  /** The DATABASE_URL of this app's database. */
+  get databaseUrl(): string {
+    const options = this.dataSource.options;
+    return options.type === 'postgres'
+      ? (options.url as string)
+      : `sqlite:${options.database as string}`;
+  }
+
   async close(): Promise<void> {
     await this.app.close();
-    this.cleanup();
+    await this.cleanup();
   }
 }
