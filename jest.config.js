@@ -48,23 +48,34 @@ const e2e = {
 
 /** Suites about SQLite or about no database at all run once, in the SQLite project. */
 const SQLITE_ONLY = ['embedded-default', 'blog-module', 'schema'];
+/** Suites that need PostgreSQL and Redis together. */
+const REDIS = ['redis-pubsub'];
+
+const ignore = (names) => names.map((name) => `/test/${name}\\.e2e-spec\\.ts$`);
+const required = process.env.CI === 'true';
 
 const projects = [
   { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
-  { ...e2e, displayName: 'e2e-sqlite' },
+  { ...e2e, displayName: 'e2e-sqlite', testPathIgnorePatterns: ignore(REDIS) },
 ];
 
+if (required && !(process.env.TEST_POSTGRES_URL && process.env.TEST_REDIS_URL)) {
+  throw new Error('CI=true needs TEST_POSTGRES_URL and TEST_REDIS_URL: those suites are required.');
+}
 if (process.env.TEST_POSTGRES_URL) {
+  const skipped = process.env.TEST_REDIS_URL ? [] : REDIS;
+  if (skipped.length) console.log('Skipping the Redis e2e suite: TEST_REDIS_URL is not set.');
   projects.push({
     ...e2e,
     displayName: 'e2e-postgres',
     setupFiles: [...e2e.setupFiles, '<rootDir>/test/helpers/env.postgres.ts'],
-    testPathIgnorePatterns: SQLITE_ONLY.map((name) => `/test/${name}\\.e2e-spec\\.ts$`),
+    testPathIgnorePatterns: ignore([...SQLITE_ONLY, ...skipped]),
   });
-} else if (process.env.CI === 'true') {
-  throw new Error('CI=true needs TEST_POSTGRES_URL: the PostgreSQL e2e suites are required in CI.');
 } else {
-  console.log('Skipping the e2e-postgres project: TEST_POSTGRES_URL is not set.');
+  console.log(
+    'Skipping the e2e-postgres project and the Redis suite: TEST_POSTGRES_URL is not set ' +
+      '(see "Tests" in the README).',
+  );
 }
 
 module.exports = { projects };

@@ -1,15 +1,26 @@
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigModule, ConfigType } from '@nestjs/config';
+import { ModuleRef } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import type { Request } from 'express';
-import { BlogModule, formatGraphQLError } from './blog';
+import { PubSubEngine } from 'graphql-subscriptions';
+import {
+  BLOG_PUB_SUB,
+  blogGraphQLContext,
+  BlogModule,
+  blogSubscriptions,
+  closePubSub,
+  createInMemoryPubSub,
+  createRedisPubSub,
+  formatGraphQLError,
+} from './blog';
 import {
   appConfig,
   authConfig,
   databaseConfig,
   graphqlConfig,
+  redisConfig,
   validateEnvironment,
 } from './config';
 import { buildDataSourceOptions, DataSourceOverrides } from './database/data-source-options';
@@ -21,7 +32,14 @@ import { HealthModule } from './health/health.module';
  * the health check. `forRoot` takes test-only overrides of the data source.
  */
 @Module({})
-export class AppModule {
+export class AppModule implements OnApplicationShutdown {
+  constructor(@Inject(BLOG_PUB_SUB) private readonly pubSub: PubSubEngine) {}
+
+  /** Redis connections would keep the process alive after the app closes. */
+  async onApplicationShutdown(): Promise<void> {
+    await closePubSub(this.pubSub);
+  }
+
   static forRoot(overrides: DataSourceOverrides = {}): DynamicModule {
     return {
       module: AppModule,
@@ -29,7 +47,7 @@ export class AppModule {
         ConfigModule.forRoot({
           isGlobal: true,
           cache: true,
-          load: [appConfig, databaseConfig, authConfig, graphqlConfig],
+          load: [appConfig, databaseConfig, authConfig, graphqlConfig, redisConfig],
           validate: validateEnvironment,
         }),
         TypeOrmModule.forRootAsync({
@@ -41,8 +59,8 @@ export class AppModule {
         }),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          inject: [graphqlConfig.KEY],
-          useFactory: (graphql: ConfigType<typeof graphqlConfig>) => ({
+          inject: [graphqlConfig.KEY, ModuleRef],
+          useFactory: (graphql: ConfigType<typeof graphqlConfig>, moduleRef: ModuleRef) => ({
             path: '/graphql',
             autoSchemaFile: graphql.schemaFile || true,
             sortSchema: true,
@@ -50,14 +68,19 @@ export class AppModule {
             playground: false,
             includeStacktraceInErrorResponses: false,
             formatError: formatGraphQLError,
-            context: ({ req }: { req: Request }) => ({ req }),
+            context: blogGraphQLContext,
+            subscriptions: blogSubscriptions(moduleRef),
           }),
         }),
         BlogModule.forRootAsync({
-          inject: [authConfig.KEY],
-          useFactory: (auth: ConfigType<typeof authConfig>) => ({
+          inject: [authConfig.KEY, redisConfig.KEY],
+          useFactory: (
+            auth: ConfigType<typeof authConfig>,
+            redis: ConfigType<typeof redisConfig>,
+          ) => ({
             jwtSecret: auth.jwtSecret,
             jwtExpiresIn: auth.jwtExpiresIn,
+            pubSub: redis.url ? createRedisPubSub(redis.url) : createInMemoryPubSub(),
           }),
         }),
         HealthModule,

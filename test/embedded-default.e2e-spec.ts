@@ -20,11 +20,11 @@ describe('The embedded SQLite default (e2e)', () => {
   });
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  const start = () =>
-    TestApp.start(
-      { ...DEVELOPMENT_DEFAULTS, GRAPHQL_SCHEMA_FILE: join(dataDir, 'schema.gql') },
+  const start = (env: Record<string, string> = {}) =>
+    TestApp.start({
+      env: { ...DEVELOPMENT_DEFAULTS, GRAPHQL_SCHEMA_FILE: join(dataDir, 'schema.gql'), ...env },
       dataDir,
-    );
+    });
 
   it('should create the database file by migrations, in WAL mode, and seed a demo', async () => {
     const t = await start();
@@ -68,10 +68,7 @@ describe('The embedded SQLite default (e2e)', () => {
   });
 
   it('should not seed when SEED_DEMO=false', async () => {
-    const t = await TestApp.start(
-      { ...DEVELOPMENT_DEFAULTS, SEED_DEMO: 'false', GRAPHQL_SCHEMA_FILE: join(dataDir, 's.gql') },
-      dataDir,
-    );
+    const t = await start({ SEED_DEMO: 'false' });
     try {
       expect((await t.data(`{ users { id } }`)).users).toEqual([]);
     } finally {

@@ -1,7 +1,14 @@
+import type { PubSubEngine } from 'graphql-subscriptions';
+
 /** Settings of a BlogModule instance. */
 export interface BlogModuleOptions {
   /** The HS256 key that signs and checks access tokens; at least 32 characters. */
   jwtSecret: string;
   /** Token lifetime as seconds or a duration such as `15m` or `7d`; defaults to `7d`. */
   jwtExpiresIn?: string | number;
+  /**
+   * Carries subscription events. Defaults to an in-process PubSub (one instance); pass
+   * `createRedisPubSub(url)` when several instances serve the same clients.
+   */
+  pubSub?: PubSubEngine;
 }

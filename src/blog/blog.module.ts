@@ -4,6 +4,7 @@ import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthResolver } from './auth/auth.resolver';
 import { AuthService } from './auth/auth.service';
+import { ConnectionAuthService } from './auth/connection-auth.service';
 import { JwtStrategy } from './auth/jwt.strategy';
 import { PasswordService } from './auth/password.service';
 import { ViewerGuard } from './auth/viewer.guard';
@@ -13,6 +14,8 @@ import { BLOG_MODULE_OPTIONS, ConfigurableBlogModule } from './blog.module-defin
 import { BlogLoadersFactory } from './common/blog-loaders';
 import { CommentsResolver, PostCommentsResolver } from './comments/comments.resolver';
 import { CommentsService } from './comments/comments.service';
+import { BlogEvents } from './events/blog-events';
+import { BLOG_PUB_SUB, createInMemoryPubSub } from './events/pub-sub';
 import { FeedResolver } from './feed/feed.resolver';
 import { FeedService } from './feed/feed.service';
 import { FollowsResolver } from './follows/follows.resolver';
@@ -22,6 +25,7 @@ import { LikesService } from './likes/likes.service';
 import { PostConnectionResolver } from './posts/post-connection.resolver';
 import { PostsResolver } from './posts/posts.resolver';
 import { PostsService } from './posts/posts.service';
+import { SubscriptionsResolver } from './subscriptions/subscriptions.resolver';
 import { UsersResolver } from './users/users.resolver';
 import { UsersService } from './users/users.service';
 
@@ -43,8 +47,15 @@ import { UsersService } from './users/users.service';
           verifyOptions: { algorithms: ['HS256'] },
         }),
     },
+    {
+      provide: BLOG_PUB_SUB,
+      inject: [BLOG_MODULE_OPTIONS],
+      useFactory: (options: BlogModuleOptions) => options.pubSub ?? createInMemoryPubSub(),
+    },
+    BlogEvents,
     PasswordService,
     AuthService,
+    ConnectionAuthService,
     JwtStrategy,
     ViewerGuard,
     BlogLoadersFactory,
@@ -63,7 +74,17 @@ import { UsersService } from './users/users.service';
     LikesResolver,
     FollowsResolver,
     FeedResolver,
+    SubscriptionsResolver,
   ],
-  exports: [UsersService, PostsService, CommentsService, LikesService, FollowsService, AuthService],
+  exports: [
+    UsersService,
+    PostsService,
+    CommentsService,
+    LikesService,
+    FollowsService,
+    AuthService,
+    ConnectionAuthService,
+    BLOG_PUB_SUB,
+  ],
 })
 export class BlogModule extends ConfigurableBlogModule {}

@@ -24,3 +24,10 @@ export { Post } from './posts/post.entity';
 export { Comment } from './comments/comment.entity';
 export { Like } from './likes/like.entity';
 export { Follow } from './follows/follow.entity';
+export { blogGraphQLContext, blogSubscriptions, WS_UNAUTHORIZED } from './subscriptions/graphql-ws';
+export {
+  BLOG_PUB_SUB,
+  closePubSub,
+  createInMemoryPubSub,
+  createRedisPubSub,
+} from './events/pub-sub';

@@ -2,12 +2,14 @@ import { loadAppConfig } from './app.config';
 import { loadAuthConfig } from './auth.config';
 import { loadDatabaseConfig } from './database.config';
 import { loadGraphqlConfig } from './graphql.config';
+import { loadRedisConfig } from './redis.config';
 
 export * from './app.config';
 export * from './auth.config';
 export * from './database.config';
 export * from './env';
 export * from './graphql.config';
+export * from './redis.config';
 
 /** Every namespace at once: used to fail fast at start-up with the bad variable's name. */
 export function validateEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -15,6 +17,7 @@ export function validateEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   loadDatabaseConfig(env);
   loadAuthConfig(env);
   loadGraphqlConfig(env);
+  loadRedisConfig(env);
   return env;
 }
 
@@ -23,4 +26,5 @@ export interface RootConfig {
   database: ReturnType<typeof loadDatabaseConfig>;
   auth: ReturnType<typeof loadAuthConfig>;
   graphql: ReturnType<typeof loadGraphqlConfig>;
+  redis: ReturnType<typeof loadRedisConfig>;
 }

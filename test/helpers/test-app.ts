@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INestApplication } from '@nestjs/common';
@@ -35,18 +36,25 @@ export class TestApp {
 
   /**
    * Boots the app. `env` overrides variables (undefined removes one); `dataDir` reuses a data
-   * folder, which is then left in place for the caller to remove.
+   * folder, which is then left in place for the caller to remove; `shareDatabaseOf` runs a
+   * second instance on the database of a first one.
    */
   static async start(
-    env: Record<string, string | undefined> = {},
-    dataDir?: string,
+    options: {
+      env?: Record<string, string | undefined>;
+      dataDir?: string;
+      shareDatabaseOf?: TestApp;
+    } = {},
   ): Promise<TestApp> {
+    const { env = {}, dataDir, shareDatabaseOf } = options;
     const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'blog-e2e-'));
-    const postgres = testDatabase() === 'postgres' ? await createPostgresDatabase() : null;
+    const postgres =
+      testDatabase() === 'postgres' && !shareDatabaseOf ? await createPostgresDatabase() : null;
     const saved = { ...process.env };
     Object.assign(process.env, {
       DATA_DIR: dir,
-      DATABASE_URL: postgres?.url ?? `sqlite:${join(dir, 'blog.sqlite')}`,
+      DATABASE_URL:
+        shareDatabaseOf?.databaseUrl ?? postgres?.url ?? `sqlite:${join(dir, 'blog.sqlite')}`,
     });
     for (const [key, value] of Object.entries(env)) {
       if (value === undefined) delete process.env[key];
@@ -125,6 +133,13 @@ export class TestApp {
   /** Makes an existing user an admin, straight in the database. */
   async makeAdmin(userId: string): Promise<void> {
     await this.dataSource.getRepository(User).update({ id: userId }, { role: 'admin' });
+  }
+
+  /** Listens on a free port of 127.0.0.1, for clients that need a real socket. */
+  async listen(): Promise<{ http: string; ws: string }> {
+    await this.app.listen(0, '127.0.0.1');
+    const { port } = this.app.getHttpServer().address() as AddressInfo;
+    return { http: `http://127.0.0.1:${port}/graphql`, ws: `ws://127.0.0.1:${port}/graphql` };
   }
 
   /** The DATABASE_URL of this app's database. */

@@ -10,7 +10,8 @@ import { JWT_STRATEGY, tokenFromHeader } from './jwt.strategy';
 
 /**
  * Fills the request's BlogContext once: the viewer from the `authorization` header (none means
- * anonymous; a bad, expired or orphaned token is UNAUTHENTICATED) and fresh loaders.
+ * anonymous; a bad, expired or orphaned token is UNAUTHENTICATED), unless the context came
+ * with one (a subscription's connection), and fresh loaders.
  * It lets every request through; resolvers decide what the viewer may do.
  */
 @Injectable()
@@ -21,7 +22,10 @@ export class ViewerGuard extends AuthGuard(JWT_STRATEGY) {
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const blog = GqlExecutionContext.create(context).getContext<BlogContext>();
-    blog.viewerResolution ??= this.resolveViewer(context, blog.req);
+    blog.viewerResolution ??=
+      blog.viewer !== undefined
+        ? Promise.resolve(blog.viewer)
+        : this.resolveViewer(context, blog.req);
     blog.viewer = await blog.viewerResolution;
     blog.loaders ??= this.loaders.create(blog.viewer);
     return true;

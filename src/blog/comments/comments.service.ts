@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { isAdmin, Viewer } from '../common/blog-context';
 import { forbidden, notFound, unauthenticated } from '../common/errors';
+import { BlogEvents } from '../events/blog-events';
 import { countGroupedBy, firstPerGroup, groupBy } from '../common/grouped-queries';
 import { Page } from '../common/pagination';
 import { PostsService } from '../posts/posts.service';
@@ -13,6 +14,7 @@ export class CommentsService {
   constructor(
     @InjectRepository(Comment) private readonly comments: Repository<Comment>,
     private readonly posts: PostsService,
+    private readonly events: BlogEvents,
   ) {}
 
   /** Comments a published post as the viewer. */
@@ -21,7 +23,12 @@ export class CommentsService {
     await this.posts.findPublished(postId, viewer);
     const comment = this.comments.create({ postId, text, authorId: viewer.id });
     await this.comments.insert(comment);
+    await this.events.commentAdded(comment.id, postId);
     return comment;
+  }
+
+  findByIds(ids: readonly string[]): Promise<Comment[]> {
+    return this.comments.findBy({ id: In([...ids]) });
   }
 
   /** Deletes a comment: its author, the post's author or an admin may. */

@@ -69,6 +69,7 @@ export class BlogLoaders {
   readonly postById: DataLoader<string, Post | null>;
   readonly postsByAuthor: PagedLoaders<Post>;
   readonly postsCountByAuthor: DataLoader<string, number>;
+  readonly commentById: DataLoader<string, Comment | null>;
   readonly commentsByPost: PagedLoaders<Comment>;
   readonly commentsCountByPost: DataLoader<string, number>;
   readonly likesCountByPost: DataLoader<string, number>;
@@ -87,6 +88,9 @@ export class BlogLoaders {
     );
     this.postsByAuthor = new PagedLoaders((ids, page) => posts.listByAuthors(ids, page));
     this.postsCountByAuthor = counts((ids) => posts.countPublishedByAuthors(ids));
+    this.commentById = new DataLoader(async (ids) =>
+      byKeys(ids, await comments.findByIds(ids), (c) => c.id),
+    );
     this.commentsByPost = new PagedLoaders((ids, page) => comments.listByPosts(ids, page));
     this.commentsCountByPost = counts((ids) => comments.countByPosts(ids));
     this.likesCountByPost = counts((ids) => likes.countByPosts(ids));

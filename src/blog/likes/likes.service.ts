@@ -4,6 +4,7 @@ import { In, Repository } from 'typeorm';
 import { Viewer } from '../common/blog-context';
 import { unauthenticated } from '../common/errors';
 import { countGroupedBy } from '../common/grouped-queries';
+import { BlogEvents } from '../events/blog-events';
 import { Post } from '../posts/post.entity';
 import { PostsService } from '../posts/posts.service';
 import { Like } from './like.entity';
@@ -19,6 +20,7 @@ export class LikesService {
   constructor(
     @InjectRepository(Like) private readonly likes: Repository<Like>,
     private readonly posts: PostsService,
+    private readonly events: BlogEvents,
   ) {}
 
   /** Likes a published post; liking twice leaves one like (the primary key sees to it). */
@@ -33,6 +35,7 @@ export class LikesService {
         .values({ postId, userId: viewer.id, createdAt: new Date() })
         .orIgnore()
         .execute();
+      await this.events.postLikesChanged(postId);
     }
     return { post, changed: !already };
   }
@@ -41,7 +44,9 @@ export class LikesService {
     if (!viewer) throw unauthenticated('You must be signed in to unlike a post.');
     const post = await this.posts.findPublished(postId, viewer);
     const result = await this.likes.delete({ postId, userId: viewer.id });
-    return { post, changed: (result.affected ?? 0) > 0 };
+    const changed = (result.affected ?? 0) > 0;
+    if (changed) await this.events.postLikesChanged(postId);
+    return { post, changed };
   }
 
   countByPosts(postIds: readonly string[]): Promise<Map<string, number>> {

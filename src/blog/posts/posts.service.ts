@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { Brackets, DataSource, In, Repository, SelectQueryBuilder } from 'typeorm';
 import { Comment } from '../comments/comment.entity';
+import { BlogEvents } from '../events/blog-events';
 import { isAdmin, Viewer } from '../common/blog-context';
 import { badUserInput, forbidden, notFound, unauthenticated } from '../common/errors';
 import { countGroupedBy, firstPerGroup, groupBy } from '../common/grouped-queries';
@@ -28,6 +29,7 @@ export class PostsService {
     @InjectRepository(Post) private readonly posts: Repository<Post>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly users: UsersService,
+    private readonly events: BlogEvents,
   ) {}
 
   findByIds(ids: readonly string[]): Promise<Post[]> {
@@ -127,6 +129,7 @@ export class PostsService {
       publishedAt: publish ? now : null,
     });
     await this.posts.insert(post);
+    if (post.publishedAt) await this.events.postPublished(post.id);
     return post;
   }
 
@@ -147,6 +150,7 @@ export class PostsService {
     if (post.publishedAt !== null) return { post, published: false };
     const now = new Date();
     await this.posts.update({ id }, { publishedAt: now, updatedAt: now });
+    await this.events.postPublished(id);
     return { post: Object.assign(post, { publishedAt: now, updatedAt: now }), published: true };
   }
 

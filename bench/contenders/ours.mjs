@@ -1,0 +1,63 @@
+/**
+ * Our service, production build (dist/), on SQLite or PostgreSQL: started as in production,
+ * with migrations on start (a no-op on the generated data) and no demo seed.
+ */
+import { join } from 'node:path';
+import { copySqlite, createDatabase, dropDatabase, removeSqlite } from '../lib/databases.mjs';
+import { startServer } from '../lib/processes.mjs';
+
+/** TypeORM's `logging: 'all'` writes each statement as a line `query: ...` (or `query failed:`). */
+const TYPEORM_STATEMENT = /^query( failed)?:/gm;
+
+function startOurs(ctx, id, databaseUrl, { logStatements, port, suffix = '' }) {
+  return startServer({
+    name: id,
+    args: [join(ctx.root, 'dist/src/main.js')],
+    cwd: ctx.root,
+    port,
+    logFile: join(ctx.tmp, `${id}${suffix}.log`),
+    env: {
+      NODE_ENV: 'production',
+      JWT_SECRET: ctx.secret,
+      DATABASE_URL: databaseUrl,
+      DATABASE_LOGGING: logStatements ? 'true' : 'false',
+      SEED_DEMO: 'false',
+      PORT: String(port),
+    },
+  });
+}
+
+export function oursSqlite(ctx, { id = 'ours-sqlite', pristine = ctx.sqlitePristine } = {}) {
+  const file = join(ctx.tmp, `${id}.sqlite`);
+  return {
+    id,
+    label: 'ours: Nest + TypeORM, SQLite',
+    dialect: 'graphql',
+    statementPattern: TYPEORM_STATEMENT,
+    async prepare() {
+      copySqlite(pristine, file);
+    },
+    start: (options) => startOurs(ctx, id, `sqlite:${file}`, options),
+    async dispose() {
+      removeSqlite(file);
+    },
+  };
+}
+
+export function oursPostgres(ctx) {
+  const id = 'ours-pg';
+  const database = `${ctx.pgTemplate}_ours`;
+  return {
+    id,
+    label: 'ours: Nest + TypeORM, PostgreSQL',
+    dialect: 'graphql',
+    statementPattern: TYPEORM_STATEMENT,
+    async prepare() {
+      await createDatabase(ctx.postgres, database, ctx.pgTemplate);
+    },
+    start: (options) => startOurs(ctx, id, ctx.postgres.url(database), options),
+    async dispose() {
+      await dropDatabase(ctx.postgres, database);
+    },
+  };
+}

@@ -1,0 +1,188 @@
+#!/usr/bin/env node
+/**
+ * Fills an empty database with a deterministic blog, after creating the schema with the
+ * service's own migrations (imported from the production build in dist/).
+ *
+ *   node bench/generate.mjs --database sqlite:/tmp/blog.sqlite [--scale 0.1] [--seed 42]
+ *   node bench/generate.mjs --database postgres://root@127.0.0.1:5432/blog_bench
+ *
+ * Prints the fixtures (the ids the benchmark operations use) as JSON.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { FULL_SIZES, planBlog, scaleSizes } from './lib/blog-plan.mjs';
+
+const require = createRequire(import.meta.url);
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const COLUMNS = {
+  users: ['id', 'name', 'email', 'handle', 'avatar', 'password_hash', 'role', 'created_at', 'updated_at'],
+  posts: ['id', 'title', 'content', 'author_id', 'created_at', 'updated_at', 'published_at'],
+  comments: ['id', 'post_id', 'author_id', 'text', 'created_at'],
+  likes: ['post_id', 'user_id', 'created_at'],
+  follows: ['follower_id', 'followee_id', 'created_at'],
+};
+
+/** A row object of the plan as column values, with `time` formatting the timestamps. */
+const VALUES = {
+  users: (u, time) => [
+    u.id, u.name, u.email, u.handle, u.avatar, u.passwordHash, 'user', time(u.createdAt), time(u.createdAt),
+  ],
+  posts: (p, time) => [
+    p.id, p.title, p.content, p.authorId, time(p.createdAt), time(p.createdAt),
+    p.publishedAt === null ? null : time(p.publishedAt),
+  ],
+  comments: (c, time) => [c.id, c.postId, c.authorId, c.text, time(c.createdAt)],
+  likes: (l, time) => [l.postId, l.userId, time(l.createdAt)],
+  follows: (f, time) => [f.followerId, f.followeeId, time(f.createdAt)],
+};
+
+const TABLES = ['users', 'posts', 'comments', 'likes', 'follows'];
+
+/** TypeORM's text form of a UTC timestamp on SQLite: 'YYYY-MM-DD HH:MM:SS.SSS'. */
+export const sqliteTime = (ms) => new Date(ms).toISOString().replace('T', ' ').slice(0, 23);
+const isoTime = (ms) => new Date(ms).toISOString();
+
+/** Creates the tables by running the service's migrations from dist/ on `databaseUrl`. */
+export async function migrate(databaseUrl) {
+  const { loadDatabaseConfig } = require(join(ROOT, 'dist/src/config/database.config.js'));
+  const { buildDataSourceOptions } = require(
+    join(ROOT, 'dist/src/database/data-source-options.js'),
+  );
+  const { DataSource } = require('typeorm');
+  const quiet = { logQuery() {}, logQueryError() {}, logQuerySlow() {}, logSchemaBuild() {}, logMigration() {}, log() {} };
+  const config = loadDatabaseConfig({ DATABASE_URL: databaseUrl, DATABASE_LOGGING: 'false' });
+  const dataSource = new DataSource(buildDataSourceOptions(config, { logger: quiet }));
+  await dataSource.initialize();
+  try {
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/**
+ * Migrates and fills the database at `databaseUrl` (sqlite:<path> or postgres://...).
+ * Returns the fixtures and the row counts.
+ */
+export async function generate({ databaseUrl, sizes = FULL_SIZES, seed = 42, log = () => {} }) {
+  const started = Date.now();
+  await migrate(databaseUrl);
+  const { fixtures, tables } = planBlog(sizes, seed);
+  const write = databaseUrl.startsWith('sqlite:') ? writeSqlite : writePostgres;
+  const counts = await write(databaseUrl, tables, log);
+  return { fixtures, counts, seconds: (Date.now() - started) / 1000 };
+}
+
+async function writeSqlite(databaseUrl, tables, log) {
+  const Database = require('better-sqlite3');
+  const db = new Database(databaseUrl.slice('sqlite:'.length));
+  const counts = {};
+  try {
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.pragma('cache_size = -200000');
+    for (const table of TABLES) {
+      const columns = COLUMNS[table];
+      const insert = db.prepare(
+        `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+      );
+      const insertMany = db.transaction((rows) => {
+        for (const row of rows) insert.run(row);
+      });
+      let batch = [];
+      let count = 0;
+      for (const row of tables[table]()) {
+        batch.push(VALUES[table](row, sqliteTime));
+        if (batch.length === 10_000) {
+          insertMany(batch);
+          count += batch.length;
+          batch = [];
+        }
+      }
+      insertMany(batch);
+      counts[table] = count + batch.length;
+      log(`  ${table}: ${counts[table]}`);
+    }
+    // The service opens the file in WAL mode; leave it so.
+    db.pragma('journal_mode = WAL');
+  } finally {
+    db.close();
+  }
+  return counts;
+}
+
+const PG_TYPES = {
+  users: ['varchar', 'varchar', 'varchar', 'varchar', 'varchar', 'varchar', 'varchar', 'timestamptz', 'timestamptz'],
+  posts: ['varchar', 'varchar', 'text', 'varchar', 'timestamptz', 'timestamptz', 'timestamptz'],
+  comments: ['varchar', 'varchar', 'varchar', 'text', 'timestamptz'],
+  likes: ['varchar', 'varchar', 'timestamptz'],
+  follows: ['varchar', 'varchar', 'timestamptz'],
+};
+
+async function writePostgres(databaseUrl, tables, log) {
+  const { Client } = require('pg');
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  const counts = {};
+  try {
+    for (const table of TABLES) {
+      const columns = COLUMNS[table];
+      // One parameter per column: arrays of a whole batch, unnested into rows by the server.
+      const sql =
+        `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) ` +
+        `SELECT * FROM unnest(${PG_TYPES[table].map((type, i) => `$${i + 1}::${type}[]`).join(', ')})`;
+      let batch = columns.map(() => []);
+      let size = 0;
+      let count = 0;
+      const flush = async () => {
+        if (size === 0) return;
+        await client.query(sql, batch);
+        count += size;
+        batch = columns.map(() => []);
+        size = 0;
+      };
+      await client.query('BEGIN');
+      for (const row of tables[table]()) {
+        const values = VALUES[table](row, isoTime);
+        for (let c = 0; c < values.length; c++) batch[c].push(values[c]);
+        if (++size === 5_000) await flush();
+      }
+      await flush();
+      await client.query('COMMIT');
+      counts[table] = count;
+      log(`  ${table}: ${count}`);
+    }
+    // Fresh statistics, as autovacuum would gather on a live database.
+    await client.query('ANALYZE');
+  } finally {
+    await client.end();
+  }
+  return counts;
+}
+
+function parseCli(argv) {
+  const options = { scale: 1, seed: 42, database: null };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--database') options.database = argv[++i];
+    else if (arg === '--scale') options.scale = Number(argv[++i]);
+    else if (arg === '--small') options.scale = 0.1;
+    else if (arg === '--seed') options.seed = argv[++i];
+    else throw new Error(`Unknown option ${arg}`);
+  }
+  if (!options.database) throw new Error('--database sqlite:<path> or postgres://... is required');
+  return options;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const options = parseCli(process.argv.slice(2));
+  const result = await generate({
+    databaseUrl: options.database,
+    sizes: scaleSizes(FULL_SIZES, options.scale),
+    seed: options.seed,
+    log: (line) => console.error(line),
+  });
+  console.log(JSON.stringify(result, null, 2));
+}

@@ -1,0 +1,122 @@
+import { deepStrictEqual } from 'node:assert';
+import { countStatements, leaves, problemOf, runLoad, sendOnce } from './measure.mjs';
+import { freePort, memoryOf, watchMemory } from './processes.mjs';
+
+/** The figures that must all be 0 in a round. */
+export const errorCount = (round) =>
+  round
+    ? round.non2xx + round.errors + round.timeouts + round.gqlErrors + round.sizeMismatches
+    : 0;
+
+/** Compares a contender's answer to an operation with our service's (the reference). */
+function compareToReference(contender, op, answers, reference) {
+  if (!reference) return {};
+  const ours = reference[op.id][0].body;
+  const theirs = answers[0].body;
+  const comparison = { responseBytes: Buffer.byteLength(theirs), sizeVsOurs: theirs.length / ours.length };
+  if (op.kind !== 'read') return comparison;
+  if (contender.dialect === 'graphql') return { ...comparison, sameAsOurs: theirs === ours };
+  try {
+    deepStrictEqual(leaves(theirs), leaves(ours));
+    return { ...comparison, sameDataAsOurs: true };
+  } catch {
+    return { ...comparison, sameDataAsOurs: false };
+  }
+}
+
+/**
+ * Benchmarks one contender: prepares its data, starts it, checks one answer to each operation
+ * (against our service's when a reference is given), runs the load of each operation, records
+ * its memory, stops it, then counts SQL statements per request in a second, logging run.
+ *
+ * @returns the contender's results; `answers` are the checked responses (our service's become
+ * the reference and the ceiling's canned bytes).
+ */
+export async function benchContender({ contender, ops, tokens, reference, options, ctx, log }) {
+  const result = {
+    id: contender.id,
+    label: contender.label,
+    status: 'ok',
+    reason: null,
+    idleRssMb: null,
+    peakRssMb: null,
+    ops: {},
+  };
+  const answersByOp = {};
+  await contender.prepare();
+  try {
+    let handle;
+    try {
+      handle = await contender.start({ logStatements: false, port: await freePort() });
+    } catch (error) {
+      return { ...result, status: 'skipped', reason: `did not start: ${error.message}` };
+    }
+    const memory = watchMemory(handle.pid);
+    result.idleRssMb = memoryOf(handle.pid)?.rssMb ?? null;
+    try {
+      for (const op of ops) {
+        const answers = await sendOnce(handle.url, op, tokens);
+        const problem = answers.map(problemOf).find(Boolean);
+        if (problem) {
+          result.ops[op.id] = { status: 'failed', reason: problem };
+          log(`    ${op.id}: FAILED ${problem}`);
+          continue;
+        }
+        answersByOp[op.id] = answers;
+        const comparison = compareToReference(contender, op, answers, reference);
+        const check =
+          op.kind === 'read' ? { kind: 'read', length: answers[0].body.length } : { kind: 'write' };
+        const rounds = await runLoad({
+          ctx,
+          url: handle.url,
+          op,
+          tokens,
+          check,
+          rounds: [
+            { name: 'warmup', connections: options.connections, duration: options.warmup },
+            { name: 'throughput', connections: options.connections, duration: options.duration },
+            { name: 'latency', connections: options.latencyConnections, duration: options.duration },
+          ],
+        });
+        const errors = Object.values(rounds).reduce((sum, round) => sum + errorCount(round), 0);
+        result.ops[op.id] = {
+          status: 'ok',
+          responseBytes: Buffer.byteLength(answers[0].body),
+          ...comparison,
+          rps: rounds.throughput.rps,
+          p50: rounds.latency.p50,
+          p99: rounds.latency.p99,
+          errors,
+          rounds,
+        };
+        if (handle.exited) throw new Error(`${contender.id} exited during ${op.id}`);
+        log(
+          `    ${op.id}: ${rounds.throughput.rps.toFixed(0)} req/s @${options.connections}, ` +
+            `p50 ${rounds.latency.p50?.toFixed(2)} ms, p99 ${rounds.latency.p99?.toFixed(2)} ms @${options.latencyConnections}` +
+            (errors ? `, ${errors} ERRORS (${rounds.throughput.firstBadBody ?? rounds.latency.firstBadBody ?? ''})` : ''),
+        );
+      }
+    } catch (error) {
+      result.status = 'failed';
+      result.reason = error.message;
+      log(`    FAILED: ${error.message}`);
+    } finally {
+      const sampled = memory.stop();
+      result.peakRssMb = Math.max(memoryOf(handle.pid)?.peakMb ?? 0, sampled ?? 0) || null;
+      await handle.stop();
+    }
+    if (result.status === 'ok' && contender.statementPattern) {
+      try {
+        const statements = await countStatements({ contender, ops, tokens });
+        for (const [id, count] of Object.entries(statements)) {
+          if (result.ops[id]) result.ops[id].statements = count;
+        }
+      } catch (error) {
+        log(`    (statement count failed: ${error.message})`);
+      }
+    }
+  } finally {
+    await contender.dispose();
+  }
+  return { ...result, answers: answersByOp };
+}

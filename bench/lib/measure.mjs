@@ -1,0 +1,109 @@
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileSize, freePort } from './processes.mjs';
+
+/** The headers of an operation's requests: JSON, the signed-in user's token, the op name. */
+export function headersFor(op, tokens) {
+  return {
+    'content-type': 'application/json',
+    'x-bench-op': op.id,
+    ...(op.as ? { authorization: `Bearer ${tokens[op.as]}` } : {}),
+  };
+}
+
+/** Sends each request of `op` once; returns [{ status, body }] in order. */
+export async function sendOnce(url, op, tokens) {
+  const answers = [];
+  for (const body of op.bodies) {
+    const response = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: headersFor(op, tokens),
+      body,
+      signal: AbortSignal.timeout(30_000),
+    });
+    answers.push({ status: response.status, body: await response.text() });
+  }
+  return answers;
+}
+
+/** Why an answer is not a good GraphQL response, or null when it is. */
+export function problemOf(answer) {
+  if (answer.status !== 200) return `HTTP ${answer.status}: ${answer.body.slice(0, 300)}`;
+  if (!answer.body.startsWith('{"data":')) return `not data: ${answer.body.slice(0, 300)}`;
+  if (answer.body.includes('"errors"')) return `GraphQL errors: ${answer.body.slice(0, 300)}`;
+  return null;
+}
+
+/**
+ * The values of a JSON response in document order, without the keys and with timestamps
+ * normalised, so that two servers with different field names (PostGraphile) can be compared
+ * on the data they return.
+ */
+export function leaves(body) {
+  const out = [];
+  const walk = (value) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value !== null && typeof value === 'object') Object.values(value).forEach(walk);
+    else if (typeof value === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(value)) {
+      out.push(new Date(value).toISOString());
+    } else out.push(value);
+  };
+  walk(JSON.parse(body));
+  return out;
+}
+
+/**
+ * Runs the load rounds of one operation in a separate process (bench/load-worker.mjs) and
+ * returns its figures per round.
+ */
+export async function runLoad({ ctx, url, op, tokens, check, rounds }) {
+  const planFile = join(ctx.tmp, `plan-${op.id}.json`);
+  writeFileSync(
+    planFile,
+    JSON.stringify({ url: `${url}/graphql`, headers: headersFor(op, tokens), bodies: op.bodies, check, rounds }),
+  );
+  const budgetMs = rounds.reduce((sum, round) => sum + round.duration * 1000 + 15_000, 30_000);
+  const stdout = await new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [join(ctx.root, 'bench/load-worker.mjs'), planFile],
+      { cwd: ctx.root, timeout: budgetMs, maxBuffer: 16 * 1024 * 1024 },
+      (error, out, err) => (error ? reject(new Error(`load worker failed: ${error.message}\n${err}`)) : resolve(out)),
+    );
+  });
+  return JSON.parse(stdout.trim().split('\n').at(-1)).rounds;
+}
+
+/**
+ * SQL statements per request: starts the contender again with its SQL log on, sends each
+ * request twice (the first may warm caches) and counts the statements the second one logged.
+ * Writes with two alternating requests (W2) give the mean of both.
+ */
+export async function countStatements({ contender, ops, tokens }) {
+  if (!contender.statementPattern) return {};
+  const handle = await contender.start({ logStatements: true, port: await freePort(), suffix: '-sql' });
+  const counts = {};
+  try {
+    for (const op of ops) {
+      const perBody = [];
+      for (const body of op.bodies) {
+        const single = { ...op, bodies: [body] };
+        await sendOnce(handle.url, single, tokens);
+        await sleep(50);
+        const before = fileSize(handle.logFile);
+        const [answer] = await sendOnce(handle.url, single, tokens);
+        await sleep(100);
+        const logged = readFileSync(handle.logFile).subarray(before).toString('utf8');
+        perBody.push(problemOf(answer) ? null : (logged.match(contender.statementPattern) ?? []).length);
+      }
+      counts[op.id] = perBody.includes(null)
+        ? null
+        : perBody.reduce((a, b) => a + b, 0) / perBody.length;
+    }
+  } finally {
+    await handle.stop();
+  }
+  return counts;
+}

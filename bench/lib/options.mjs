@@ -1,0 +1,88 @@
+import { FULL_SIZES, scaleSizes } from './blog-plan.mjs';
+
+export const USAGE = `Usage: npm run bench -- [options]
+
+  --small               quick run: 1/10 of the data, 3 s rounds, 1 s warm-up
+  --large               also measure the feed (Q2) growth at 1,000,000 posts
+  --scale <f>           data size as a fraction of the full blog (default 1; --small 0.1)
+  --users <n> --posts <n> --comments <n> --likes <n> --follows <n>
+                        exact table sizes (override --scale)
+  --duration <s>        seconds of each measured round (default 10; --small 3)
+  --warmup <s>          seconds of warm-up per operation (default 3; --small 1)
+  --connections <n>     connections of the throughput round (default 100)
+  --latency-connections <n>
+                        connections of the latency round (default 10)
+  --only <ids>          contenders to run, comma-separated:
+                        ceiling,ours-sqlite,apollo,ours-pg,postgraphile (ours-sqlite always runs)
+  --no-pg               skip the PostgreSQL contenders
+  --no-growth           skip the growth measurement
+  --seed <s>            seed of the data generator (default 42)
+  --out <dir>           where to write latest.json and latest.md (default bench/results)
+  --keep-data           keep the temporary databases and logs
+  --help`;
+
+export function parseOptions(argv) {
+  const options = {
+    small: false,
+    large: false,
+    scale: null,
+    sizes: {},
+    duration: null,
+    warmup: null,
+    connections: 100,
+    latencyConnections: 10,
+    only: null,
+    pg: true,
+    growth: true,
+    seed: '42',
+    out: null,
+    keepData: false,
+    help: false,
+  };
+  const number = (name, value) => {
+    const parsed = Number(value);
+    if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} needs a positive number`);
+    return parsed;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const next = () => {
+      if (i + 1 >= argv.length) throw new Error(`${arg} needs a value`);
+      return argv[++i];
+    };
+    switch (arg) {
+      case '--small': options.small = true; break;
+      case '--large': options.large = true; break;
+      case '--scale': options.scale = number(arg, next()); break;
+      case '--users': case '--posts': case '--comments': case '--likes': case '--follows':
+        options.sizes[arg.slice(2)] = Math.round(number(arg, next()));
+        break;
+      case '--duration': options.duration = number(arg, next()); break;
+      case '--warmup': options.warmup = number(arg, next()); break;
+      case '--connections': options.connections = Math.round(number(arg, next())); break;
+      case '--latency-connections': options.latencyConnections = Math.round(number(arg, next())); break;
+      case '--only': options.only = new Set(next().split(',').map((s) => s.trim())); break;
+      case '--no-pg': options.pg = false; break;
+      case '--no-growth': options.growth = false; break;
+      case '--seed': options.seed = next(); break;
+      case '--out': options.out = next(); break;
+      case '--keep-data': options.keepData = true; break;
+      case '--help': case '-h': options.help = true; break;
+      default: throw new Error(`Unknown option ${arg}\n\n${USAGE}`);
+    }
+  }
+  const scale = options.scale ?? (options.small ? 0.1 : 1);
+  options.scale = scale;
+  options.sizes = { ...scaleSizes(FULL_SIZES, scale), ...options.sizes };
+  options.duration ??= options.small ? 3 : 10;
+  options.warmup ??= options.small ? 1 : 3;
+  options.mode = options.small ? 'small' : options.large ? 'large' : 'full';
+  return options;
+}
+
+/** The post counts at which the growth of Q2 is measured (the main data set is one of them). */
+export function growthPoints(options) {
+  const points = new Set([1_000, options.sizes.posts]);
+  if (options.large) points.add(1_000_000);
+  return [...points].sort((a, b) => a - b);
+}

@@ -1,0 +1,182 @@
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Every child server still running, so that an exit or a signal can stop them all. */
+const running = new Set();
+
+/** Stops the children of this run (by pid) when the runner exits, fails or is interrupted. */
+export function installCleanup(extra = async () => {}) {
+  const killAll = () => {
+    for (const child of running) {
+      try {
+        process.kill(child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    running.clear();
+  };
+  process.on('exit', killAll);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(signal, async () => {
+      console.error(`\n${signal}: stopping the servers of this run...`);
+      killAll();
+      await extra().catch(() => {});
+      process.exit(130);
+    });
+  }
+}
+
+/** A TCP port that is free on 127.0.0.1 right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a server process with its output in `logFile`, and waits until it answers `probe`
+ * (GET /health, or a tiny GraphQL query for servers without a health route).
+ * Rejects, after stopping it, when it exits or is not ready within `timeoutMs`.
+ */
+export async function startServer({
+  name,
+  command = process.execPath,
+  args,
+  cwd,
+  env,
+  port,
+  logFile,
+  probe = 'health',
+  timeoutMs = 90_000,
+}) {
+  const out = openSync(logFile, 'a');
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', out, out],
+  });
+  closeSync(out);
+  running.add(child);
+  let exited = null;
+  child.on('exit', (code, signal) => {
+    exited = { code, signal };
+    running.delete(child);
+  });
+  const handle = {
+    name,
+    pid: child.pid,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    logFile,
+    get exited() {
+      return exited;
+    },
+    stop: () => stopChild(child, () => exited),
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited) {
+      throw new Error(
+        `${name} exited (${exited.code ?? exited.signal}) before it was ready:\n${tail(logFile)}`,
+      );
+    }
+    if (await isReady(handle.url, probe)) return handle;
+    await sleep(150);
+  }
+  await handle.stop();
+  throw new Error(`${name} was not ready after ${timeoutMs / 1000}s:\n${tail(logFile)}`);
+}
+
+async function isReady(url, probe) {
+  try {
+    const response =
+      probe === 'health'
+        ? await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) })
+        : await fetch(`${url}/graphql`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ query: '{ __typename }' }),
+            signal: AbortSignal.timeout(2000),
+          });
+    await response.arrayBuffer();
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM, then SIGKILL if the process is still there after `graceMs`. */
+async function stopChild(child, exited, graceMs = 8000) {
+  if (exited()) return;
+  child.kill('SIGTERM');
+  const deadline = Date.now() + graceMs;
+  while (!exited() && Date.now() < deadline) await sleep(50);
+  if (!exited()) {
+    child.kill('SIGKILL');
+    for (let i = 0; i < 40 && !exited(); i++) await sleep(50);
+  }
+  running.delete(child);
+}
+
+/** The last lines of a log file, for error messages. */
+export function tail(file, lines = 25) {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+/** The size of a file, 0 when it does not exist. */
+export function fileSize(file) {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Memory of a process from /proc (Linux): `peakMb` is VmHWM, the high-water mark of its resident
+ * set since it started; `rssMb` is VmRSS now. Null where /proc is not available.
+ */
+export function memoryOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+    return { peakMb: kb('VmHWM') / 1024, rssMb: kb('VmRSS') / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Samples VmRSS every `everyMs` as a fallback to VmHWM; `stop()` returns the largest of the two
+ * seen so far, in MB.
+ */
+export function watchMemory(pid, everyMs = 250) {
+  let peak = 0;
+  const sample = () => {
+    const memory = memoryOf(pid);
+    if (memory) peak = Math.max(peak, memory.rssMb || 0, memory.peakMb || 0);
+  };
+  sample();
+  const timer = setInterval(sample, everyMs);
+  timer.unref();
+  return {
+    stop() {
+      sample();
+      clearInterval(timer);
+      return peak || null;
+    },
+  };
+}

@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+/**
+ * Runs the load of one operation against one server with autocannon's API, in a process of its
+ * own (so that the load generator does not share an event loop with the runner), and prints the
+ * figures of each round as JSON on stdout.
+ *
+ *   node bench/load-worker.mjs plan.json
+ *
+ * plan.json: {
+ *   url, headers, bodies: [request bodies, sent in turn by each connection],
+ *   check: { kind: 'read', length } | { kind: 'write' },
+ *   rounds: [{ name, connections, duration (seconds) }]
+ * }
+ *
+ * Every response is checked: a read must have exactly the reference length (so that a stream
+ * of errors cannot look fast), a write must be `{"data":...}` without "errors". Latency
+ * percentiles are computed here from autocannon's per-response times, in fractional ms
+ * (autocannon's own histogram rounds to whole milliseconds).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon');
+
+const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)];
+}
+
+async function runRound(round) {
+  const counters = { gqlErrors: 0, sizeMismatches: 0, firstBadBody: null };
+  const bad = (body, kind) => {
+    counters[kind]++;
+    counters.firstBadBody ??= body.slice(0, 300);
+    return false;
+  };
+  const verifyBody =
+    plan.check.kind === 'read'
+      ? (body) => {
+          if (body.includes('"errors"')) return bad(body, 'gqlErrors');
+          if (body.length !== plan.check.length) return bad(body, 'sizeMismatches');
+          return true;
+        }
+      : (body) => {
+          if (!body.startsWith('{"data":') || body.includes('"errors"')) {
+            return bad(body, 'gqlErrors');
+          }
+          return true;
+        };
+
+  const latencies = [];
+  let non2xx = 0;
+  const instance = autocannon({
+    url: plan.url,
+    connections: round.connections,
+    duration: round.duration,
+    requests: plan.bodies.map((body) => ({
+      method: 'POST',
+      headers: plan.headers,
+      body,
+    })),
+    verifyBody,
+  });
+  const started = process.hrtime.bigint();
+  let ended = started;
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    ended = process.hrtime.bigint();
+    if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+    else non2xx++;
+  });
+  const result = await instance;
+  const seconds = Number(ended - started) / 1e9;
+  latencies.sort((a, b) => a - b);
+  return {
+    connections: round.connections,
+    seconds,
+    requests: latencies.length + non2xx,
+    rps: seconds > 0 ? latencies.length / seconds : 0,
+    p50: percentile(latencies, 50),
+    p90: percentile(latencies, 90),
+    p99: percentile(latencies, 99),
+    non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    gqlErrors: counters.gqlErrors,
+    sizeMismatches: counters.sizeMismatches,
+    firstBadBody: counters.firstBadBody,
+  };
+}
+
+const rounds = {};
+for (const round of plan.rounds) rounds[round.name] = await runRound(round);
+process.stdout.write(`${JSON.stringify({ rounds })}\n`);

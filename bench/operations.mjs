@@ -1,0 +1,179 @@
+/**
+ * The measured operations, as GraphQL requests. `graphqlOperations` serve our service and the
+ * plain Apollo baseline (the same schema); `postgraphileOperations` are the equivalent requests
+ * in PostGraphile's own schema (see bench/peers/postgraphile-api.sql for the functions it needs).
+ *
+ * Reads are anonymous except Q2 (the viewer's feed). Writes are signed in as the bench writer,
+ * a user that none of the reads look at, so they never change a read's response.
+ */
+
+export const OPERATION_IDS = ['Q1', 'Q2', 'Q3', 'Q4', 'W1', 'W2'];
+
+export const OPERATION_TITLES = {
+  Q1: 'post(id) with its author',
+  Q2: 'feed(first: 20), signed in',
+  Q3: 'users(first: 20) { posts(first: 10) { title author } }',
+  Q4: 'post detail with comments(first: 20)',
+  W1: 'createPost, signed in',
+  W2: 'likePost / unlikePost alternating, signed in',
+};
+
+const body = (query, variables) => JSON.stringify({ query, variables });
+
+/**
+ * @returns one entry per operation: `kind` read or write, `as` the user it signs in as
+ * (viewer, writer or null) and `bodies` the request bodies sent in turn by each connection.
+ */
+export function graphqlOperations(fixtures) {
+  return [
+    {
+      id: 'Q1',
+      kind: 'read',
+      as: null,
+      bodies: [
+        body(
+          'query Q1($id: ID!) { post(id: $id) { id title content createdAt author { id name handle avatar } } }',
+          { id: fixtures.q1PostId },
+        ),
+      ],
+    },
+    {
+      id: 'Q2',
+      kind: 'read',
+      as: 'viewer',
+      bodies: [
+        body(
+          'query Q2 { feed(first: 20) { id content createdAt author { name handle avatar } likesCount isLikedByMe } }',
+        ),
+      ],
+    },
+    {
+      id: 'Q3',
+      kind: 'read',
+      as: null,
+      bodies: [body('query Q3 { users(first: 20) { posts(first: 10) { title author { name } } } }')],
+    },
+    {
+      id: 'Q4',
+      kind: 'read',
+      as: null,
+      bodies: [
+        body(
+          'query Q4($id: ID!) { post(id: $id) { title content author { name avatar } comments(first: 20) { text createdAt } } }',
+          { id: fixtures.q4PostId },
+        ),
+      ],
+    },
+    {
+      id: 'W1',
+      kind: 'write',
+      as: 'writer',
+      bodies: [
+        body(
+          'mutation W1($input: CreatePostInput!) { createPost(input: $input) { id title publishedAt } }',
+          { input: { title: 'A benchmark post', content: BENCH_POST_CONTENT } },
+        ),
+      ],
+    },
+    {
+      id: 'W2',
+      kind: 'write',
+      as: 'writer',
+      bodies: [
+        body(
+          'mutation W2like($id: ID!) { likePost(postId: $id) { id likesCount isLikedByMe } }',
+          { id: fixtures.w2PostId },
+        ),
+        body(
+          'mutation W2unlike($id: ID!) { unlikePost(postId: $id) { id likesCount isLikedByMe } }',
+          { id: fixtures.w2PostId },
+        ),
+      ],
+    },
+  ];
+}
+
+/**
+ * The same operations in PostGraphile 4's generated schema (default inflection: postById,
+ * allUsers, userByAuthorId, commentsByPostId, connections with `nodes`), plus the functions of
+ * postgraphile-api.sql where the tables alone cannot express the operation: `feed` (the
+ * viewer from the JWT), `User.publishedPosts` (drafts excluded), `Post.isLikedByMe`, and the
+ * mutations `writePost`, `likePost`, `unlikePost` (author and liker from the JWT, idempotent).
+ */
+export function postgraphileOperations(fixtures) {
+  return [
+    {
+      id: 'Q1',
+      kind: 'read',
+      as: null,
+      bodies: [
+        body(
+          'query Q1($id: String!) { postById(id: $id) { id title content createdAt userByAuthorId { id name handle avatar } } }',
+          { id: fixtures.q1PostId },
+        ),
+      ],
+    },
+    {
+      id: 'Q2',
+      kind: 'read',
+      as: 'viewer',
+      bodies: [
+        body(
+          'query Q2 { feed(first: 20) { nodes { id content createdAt userByAuthorId { name handle avatar } likesByPostId { totalCount } isLikedByMe } } }',
+        ),
+      ],
+    },
+    {
+      id: 'Q3',
+      kind: 'read',
+      as: null,
+      bodies: [
+        body(
+          'query Q3 { allUsers(first: 20, orderBy: ID_ASC) { nodes { publishedPosts(first: 10) { nodes { title userByAuthorId { name } } } } } }',
+        ),
+      ],
+    },
+    {
+      id: 'Q4',
+      kind: 'read',
+      as: null,
+      bodies: [
+        body(
+          'query Q4($id: String!) { postById(id: $id) { title content userByAuthorId { name avatar } commentsByPostId(first: 20, orderBy: ID_ASC) { nodes { text createdAt } } } }',
+          { id: fixtures.q4PostId },
+        ),
+      ],
+    },
+    {
+      id: 'W1',
+      kind: 'write',
+      as: 'writer',
+      bodies: [
+        body(
+          'mutation W1($title: String!, $content: String!) { writePost(input: { title: $title, content: $content }) { post { id title publishedAt } } }',
+          { title: 'A benchmark post', content: BENCH_POST_CONTENT },
+        ),
+      ],
+    },
+    {
+      id: 'W2',
+      kind: 'write',
+      as: 'writer',
+      bodies: [
+        body(
+          'mutation W2like($id: String!) { likePost(input: { postId: $id }) { post { id likesByPostId { totalCount } isLikedByMe } } }',
+          { id: fixtures.w2PostId },
+        ),
+        body(
+          'mutation W2unlike($id: String!) { unlikePost(input: { postId: $id }) { post { id likesByPostId { totalCount } isLikedByMe } } }',
+          { id: fixtures.w2PostId },
+        ),
+      ],
+    },
+  ];
+}
+
+const BENCH_POST_CONTENT =
+  'Written by the load benchmark. It measures how fast the service creates a post, ' +
+  'with a body of a few hundred characters, like a short note on a real blog. ' +
+  'Nothing here is read back by the measured queries.';

@@ -1,0 +1,276 @@
+#!/usr/bin/env node
+/**
+ * The load benchmark: our service side by side with the physical ceiling, a plain Apollo
+ * baseline, and (with PostgreSQL) our service on PostgreSQL and PostGraphile, on the same
+ * generated blog. See bench/README.md.
+ *
+ *   npm run bench [-- --small] [-- --help]
+ */
+import { execFileSync, execSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, release, tmpdir, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { baseline } from './contenders/baseline.mjs';
+import { ceiling } from './contenders/ceiling.mjs';
+import { oursPostgres, oursSqlite } from './contenders/ours.mjs';
+import { postgraphile } from './contenders/postgraphile.mjs';
+import { generate } from './generate.mjs';
+import { scaleSizes } from './lib/blog-plan.mjs';
+import { benchContender } from './lib/contest.mjs';
+import { createDatabase, detectPostgres, dropDatabase } from './lib/databases.mjs';
+import { mintToken } from './lib/jwt.mjs';
+import { growthPoints, parseOptions, USAGE } from './lib/options.mjs';
+import { installCleanup } from './lib/processes.mjs';
+import { graphqlOperations, postgraphileOperations } from './operations.mjs';
+import { buildResults, printSummary, writeReports } from './report.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const log = (line = '') => console.log(line);
+
+/** Builds dist/ when it is missing or older than the sources (the project's own check). */
+function ensureBuild() {
+  const script = join(ROOT, 'scripts/build-if-needed.mjs');
+  if (existsSync(script)) execFileSync(process.execPath, [script], { cwd: ROOT, stdio: 'inherit' });
+  else if (!existsSync(join(ROOT, 'dist/src/main.js'))) execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
+}
+
+/** Installs PostGraphile's own dependencies in bench/peers on first use. */
+function ensurePeers() {
+  const peers = join(ROOT, 'bench/peers');
+  if (existsSync(join(peers, 'node_modules/postgraphile/package.json'))) return;
+  const command = existsSync(join(peers, 'package-lock.json')) ? 'ci' : 'install';
+  log(`  installing PostGraphile in bench/peers (npm ${command})...`);
+  execFileSync('npm', [command, '--prefix', peers, '--no-audit', '--no-fund', '--ignore-scripts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    timeout: 300_000,
+  });
+}
+
+function machine(postgres) {
+  const cpu = cpus();
+  return {
+    cores: cpu.length,
+    cpu: cpu[0]?.model?.trim() ?? 'unknown',
+    memoryGb: Math.round(totalmem() / 1024 ** 3),
+    node: process.version,
+    os: `${process.platform} ${release()}`,
+    postgres: postgres?.version ?? null,
+  };
+}
+
+function gitCommit() {
+  try {
+    const commit = execSync('git rev-parse --short HEAD', { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+    return commit.toString().trim();
+  } catch {
+    return null;
+  }
+}
+
+const wanted = (options, id) => id === 'ours-sqlite' || !options.only || options.only.has(id);
+const withoutAnswers = ({ answers, ...rest }) => rest;
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  if (options.help) {
+    log(USAGE);
+    return;
+  }
+  const started = Date.now();
+  const ctx = {
+    root: ROOT,
+    tmp: mkdtempSync(join(tmpdir(), 'blog-bench-')),
+    secret: randomBytes(36).toString('base64url'),
+    sqlitePristine: null,
+    postgres: null,
+    pgTemplate: null,
+  };
+  const cleanups = [];
+  const cleanUp = async () => {
+    while (cleanups.length) await cleanups.pop()().catch(() => {});
+  };
+  installCleanup(cleanUp);
+  // Runs last: the scratch folder with the databases and logs.
+  cleanups.push(async () => {
+    if (options.keepData) log(`Kept ${ctx.tmp}`);
+    else rmSync(ctx.tmp, { recursive: true, force: true });
+  });
+  const skipped = [];
+  const notes = [];
+  try {
+    log(`Blog service load benchmark (${options.mode}): ${options.duration}s rounds, ${options.warmup}s warm-up`);
+    log(`Scratch folder: ${ctx.tmp}`);
+    log('\n[1/6] Build');
+    ensureBuild();
+
+    log('\n[2/6] Data');
+    ctx.sqlitePristine = join(ctx.tmp, 'blog.sqlite');
+    log(`  SQLite: ${JSON.stringify(options.sizes)}`);
+    const sqliteData = await generate({
+      databaseUrl: `sqlite:${ctx.sqlitePristine}`,
+      sizes: options.sizes,
+      seed: options.seed,
+      log,
+    });
+    log(`  generated in ${sqliteData.seconds.toFixed(1)}s`);
+    const { fixtures } = sqliteData;
+    const data = {
+      sizes: options.sizes,
+      counts: sqliteData.counts,
+      drafts: fixtures.drafts,
+      viewerFollows: fixtures.viewerFollows,
+      seconds: { sqlite: sqliteData.seconds },
+    };
+
+    const pgWanted = options.pg && (wanted(options, 'ours-pg') || wanted(options, 'postgraphile'));
+    if (pgWanted) {
+      const postgres = await detectPostgres();
+      if (postgres.unavailable) {
+        skipped.push({ id: 'ours-pg', reason: postgres.unavailable });
+        skipped.push({ id: 'postgraphile', reason: postgres.unavailable });
+      } else {
+        ctx.postgres = postgres;
+        ctx.pgTemplate = `blog_bench_${process.pid}`;
+        await createDatabase(postgres, ctx.pgTemplate);
+        cleanups.push(() => dropDatabase(postgres, ctx.pgTemplate));
+        log(`  PostgreSQL ${postgres.version} (user ${postgres.user}), database ${ctx.pgTemplate}`);
+        const pgData = await generate({
+          databaseUrl: postgres.url(ctx.pgTemplate),
+          sizes: options.sizes,
+          seed: options.seed,
+          log,
+        });
+        data.seconds.postgres = pgData.seconds;
+        log(`  generated in ${pgData.seconds.toFixed(1)}s`);
+        if (JSON.stringify(pgData.fixtures) !== JSON.stringify(fixtures)) {
+          throw new Error('The PostgreSQL data differs from the SQLite data (fixtures differ)');
+        }
+      }
+    } else if (!options.pg) {
+      notes.push('PostgreSQL contenders not run (--no-pg).');
+    }
+
+    const tokens = {
+      viewer: mintToken(ctx.secret, fixtures.viewerId),
+      writer: mintToken(ctx.secret, fixtures.writerId),
+    };
+    const ops = graphqlOperations(fixtures);
+    const contenders = [];
+    const bench = async (contender, contenderOps, reference) => {
+      log(`\n  ${contender.label}`);
+      const result = await benchContender({ contender, ops: contenderOps, tokens, reference, options, ctx, log });
+      if (result.status === 'skipped') log(`    SKIPPED: ${result.reason}`);
+      contenders.push(withoutAnswers(result));
+      return result;
+    };
+
+    log('\n[3/6] Our service and the ceiling (SQLite)');
+    const ours = await bench(oursSqlite(ctx), ops, null);
+    if (ours.status !== 'ok' || Object.keys(ours.answers).length < ops.length) {
+      throw new Error(`Our service must answer every operation to serve as the reference: ${ours.reason ?? JSON.stringify(ours.ops)}`);
+    }
+    const reference = ours.answers;
+    if (wanted(options, 'ceiling')) {
+      const canned = Object.fromEntries(ops.map((op) => [op.id, reference[op.id][0].body]));
+      await bench(ceiling(ctx, canned), ops, reference);
+    }
+
+    log('\n[4/6] Plain Apollo baseline (SQLite)');
+    if (wanted(options, 'apollo')) await bench(baseline(ctx), ops, reference);
+
+    log('\n[5/6] PostgreSQL: our service and PostGraphile');
+    if (ctx.postgres) {
+      if (wanted(options, 'ours-pg')) await bench(oursPostgres(ctx), ops, reference);
+      if (wanted(options, 'postgraphile')) {
+        try {
+          ensurePeers();
+          await bench(postgraphile(ctx), postgraphileOperations(fixtures), reference);
+        } catch (error) {
+          skipped.push({ id: 'postgraphile', reason: `could not install or run: ${error.message}` });
+          log(`    SKIPPED PostGraphile: ${error.message}`);
+        }
+      }
+    } else {
+      log(`  skipped: ${skipped[0]?.reason ?? 'not requested'}`);
+    }
+
+    log('\n[6/6] Growth of the feed (Q2) with the data');
+    const growth = [];
+    if (options.growth) {
+      for (const posts of growthPoints(options)) {
+        if (posts === options.sizes.posts) {
+          growth.push({ posts, users: options.sizes.users, main: true, results: pickQ2(contenders) });
+          continue;
+        }
+        const sizes = scaleSizes(options.sizes, posts / options.sizes.posts);
+        const file = join(ctx.tmp, `growth-${posts}.sqlite`);
+        log(`  ${posts} posts: ${JSON.stringify(sizes)}`);
+        const grown = await generate({ databaseUrl: `sqlite:${file}`, sizes, seed: options.seed });
+        const q2 = graphqlOperations(grown.fixtures).filter((op) => op.id === 'Q2');
+        const growthTokens = { viewer: mintToken(ctx.secret, grown.fixtures.viewerId) };
+        const point = { posts, users: sizes.users, main: false, results: {} };
+        const runs = [oursSqlite(ctx, { id: `ours-sqlite-${posts}`, pristine: file })];
+        if (wanted(options, 'apollo')) runs.push(baseline(ctx, { id: `apollo-${posts}`, pristine: file }));
+        let growthReference = null;
+        for (const contender of runs) {
+          log(`\n  ${contender.label}, ${posts} posts`);
+          const result = await benchContender({
+            contender: { ...contender, statementPattern: null },
+            ops: q2,
+            tokens: growthTokens,
+            reference: growthReference,
+            options,
+            ctx,
+            log,
+          });
+          growthReference ??= result.answers;
+          point.results[contender.id.replace(`-${posts}`, '')] = summariseQ2(result);
+        }
+        rmSync(file, { force: true });
+        growth.push(point);
+      }
+    }
+
+    const results = buildResults({
+      options,
+      machine: machine(ctx.postgres),
+      commit: gitCommit(),
+      data,
+      contenders,
+      skipped,
+      growth,
+      notes,
+      seconds: (Date.now() - started) / 1000,
+    });
+    printSummary(results, log);
+    const out = options.out ?? join(ROOT, 'bench/results');
+    mkdirSync(out, { recursive: true });
+    const files = writeReports(results, out);
+    log(`\nWrote ${files.join(' and ')} (${((Date.now() - started) / 1000).toFixed(0)}s in all)`);
+  } finally {
+    await cleanUp();
+  }
+}
+
+function summariseQ2(result) {
+  const q2 = result.ops.Q2;
+  if (result.status !== 'ok' || q2?.status !== 'ok') return { status: 'failed', reason: result.reason ?? q2?.reason };
+  return { status: 'ok', rps: q2.rps, p50: q2.p50, p99: q2.p99, errors: q2.errors, sameAsOurs: q2.sameAsOurs };
+}
+
+function pickQ2(contenders) {
+  const picked = {};
+  for (const id of ['ours-sqlite', 'apollo']) {
+    const contender = contenders.find((c) => c.id === id);
+    if (contender) picked[id] = summariseQ2(contender);
+  }
+  return picked;
+}
+
+main().catch((error) => {
+  console.error(`\nBenchmark failed: ${error.stack ?? error.message}`);
+  process.exitCode = 1;
+});

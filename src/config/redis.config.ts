@@ -1,0 +1,17 @@
+import { registerAs } from '@nestjs/config';
+import { InvalidEnvironmentError, readOptionalString } from './env';
+
+export interface RedisConfig {
+  /** Redis for pub/sub (and shared state) across instances; unset means one process. */
+  url: string | null;
+}
+
+export function loadRedisConfig(env: NodeJS.ProcessEnv = process.env): RedisConfig {
+  const url = readOptionalString(env, 'REDIS_URL') ?? null;
+  if (url !== null && !/^rediss?:\/\//.test(url)) {
+    throw new InvalidEnvironmentError('REDIS_URL', 'expected redis://host:port or rediss://...');
+  }
+  return { url };
+}
+
+export const redisConfig = registerAs('redis', () => loadRedisConfig());
