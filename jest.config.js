@@ -78,4 +78,7 @@ if (process.env.TEST_POSTGRES_URL) {
   );
 }
 
-module.exports = { projects };
+module.exports = {
+  projects,
+  reporters: ['default', '<rootDir>/test/helpers/summary-reporter.js'],
+};

@@ -1,5 +1,7 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
-import { BeforeInsert, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { BeforeInsert, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Post } from '../posts/post.entity';
+import { User } from '../users/user.entity';
 import { newId } from '../common/uuid';
 
 /** A reader's comment on a published post. */
@@ -27,6 +29,14 @@ export class Comment {
   /** Resolved to `author` through the per-request user loader. */
   @Column({ name: 'author_id', type: 'varchar', length: 36 })
   authorId: string;
+
+  @ManyToOne(() => Post, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'post_id', foreignKeyConstraintName: 'FK_comments_post' })
+  protected postRow?: Post;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'author_id', foreignKeyConstraintName: 'FK_comments_author' })
+  protected authorRow?: User;
 
   @BeforeInsert()
   protected assignIdAndTimestamp(): void {

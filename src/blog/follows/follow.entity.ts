@@ -1,4 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { User } from '../users/user.entity';
 
 /** `followerId` follows `followeeId`; the primary key keeps one row per pair. */
 @Entity('follows')
@@ -12,4 +13,12 @@ export class Follow {
 
   @Column({ name: 'created_at' })
   createdAt: Date;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'follower_id', foreignKeyConstraintName: 'FK_follows_follower' })
+  protected followerRow?: User;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'followee_id', foreignKeyConstraintName: 'FK_follows_followee' })
+  protected followeeRow?: User;
 }

@@ -1,5 +1,6 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
-import { BeforeInsert, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { BeforeInsert, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { User } from '../users/user.entity';
 import { newId } from '../common/uuid';
 
 /** A blog post; a draft until `publishedAt` is set. */
@@ -23,6 +24,10 @@ export class Post {
   /** Resolved to `author` through the per-request user loader. */
   @Column({ name: 'author_id', type: 'varchar', length: 36 })
   authorId: string;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'author_id', foreignKeyConstraintName: 'FK_posts_author' })
+  protected authorRow?: User;
 
   @Field()
   @Column({ name: 'created_at' })
