@@ -3,7 +3,9 @@
 // (required with CI=true).
 //
 // Nest 12 and some of its dependencies ship as ES modules only, which Jest's CommonJS runtime
-// cannot require on Node 20: SWC compiles those packages, and our TypeScript, to CommonJS.
+// cannot require on Node 20: ts-jest compiles those packages, and our TypeScript, to CommonJS
+// (transpile only; `npm run build` and lint do the type checking), and
+// test/helpers/esm-transformer.js rewrites the `import.meta` that CommonJS lacks.
 const ESM_ONLY_PACKAGES = [
   '@nestjs',
   '@as-integrations',
@@ -18,23 +20,15 @@ const ESM_ONLY_PACKAGES = [
   'uint8array-extras',
 ];
 
-const swc = [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
-      target: 'es2022',
-      keepClassNames: true,
-    },
-    module: { type: 'commonjs' },
-  },
+const tsJest = [
+  '<rootDir>/test/helpers/esm-transformer.js',
+  { tsconfig: '<rootDir>/tsconfig.jest.json' },
 ];
 
 const shared = {
   testEnvironment: 'node',
   rootDir: '.',
-  transform: { '^.+\\.(t|j|mj)s$': swc },
+  transform: { '^.+\\.(t|j|mj)s$': tsJest },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
 };
@@ -43,7 +37,7 @@ const e2e = {
   ...shared,
   testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
   setupFiles: ['<rootDir>/test/helpers/env.setup.ts'],
-  testTimeout: 30_000,
+  setupFilesAfterEnv: ['<rootDir>/test/helpers/timeout.setup.ts'],
 };
 
 /** Suites about SQLite or about no database at all run once, in the SQLite project. */
