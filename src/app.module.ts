@@ -73,14 +73,16 @@ export class AppModule implements OnApplicationShutdown {
           }),
         }),
         BlogModule.forRootAsync({
-          inject: [authConfig.KEY, redisConfig.KEY],
+          inject: [authConfig.KEY, redisConfig.KEY, graphqlConfig.KEY],
           useFactory: (
             auth: ConfigType<typeof authConfig>,
             redis: ConfigType<typeof redisConfig>,
+            graphql: ConfigType<typeof graphqlConfig>,
           ) => ({
             jwtSecret: auth.jwtSecret,
             jwtExpiresIn: auth.jwtExpiresIn,
             pubSub: redis.url ? createRedisPubSub(redis.url) : createInMemoryPubSub(),
+            maxQueryComplexity: graphql.maxComplexity,
           }),
         }),
         HealthModule,

@@ -11,4 +11,9 @@ export interface BlogModuleOptions {
    * `createRedisPubSub(url)` when several instances serve the same clients.
    */
   pubSub?: PubSubEngine;
+  /**
+   * The highest estimated cost of one operation (each field 1, a list field its page size
+   * times its selection); costlier operations are refused before they run. Default 20,000.
+   */
+  maxQueryComplexity?: number;
 }

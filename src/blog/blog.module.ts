@@ -20,6 +20,7 @@ import { FeedResolver } from './feed/feed.resolver';
 import { FeedService } from './feed/feed.service';
 import { FollowsResolver } from './follows/follows.resolver';
 import { FollowsService } from './follows/follows.service';
+import { QueryComplexityPlugin } from './limits/query-complexity.plugin';
 import { LikesResolver } from './likes/likes.resolver';
 import { LikesService } from './likes/likes.service';
 import { PostConnectionResolver } from './posts/post-connection.resolver';
@@ -53,6 +54,7 @@ import { UsersService } from './users/users.service';
       useFactory: (options: BlogModuleOptions) => options.pubSub ?? createInMemoryPubSub(),
     },
     BlogEvents,
+    QueryComplexityPlugin,
     PasswordService,
     AuthService,
     ConnectionAuthService,

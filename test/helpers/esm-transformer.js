@@ -13,7 +13,10 @@ const IMPORT_META = [
 
 const rewrite = (source) =>
   source.includes('import.meta')
-    ? IMPORT_META.reduce((code, [pattern, replacement]) => code.replace(pattern, replacement), source)
+    ? IMPORT_META.reduce(
+        (code, [pattern, replacement]) => code.replace(pattern, replacement),
+        source,
+      )
     : source;
 
 class EsmToCommonJsTransformer extends TsJestTransformer {

@@ -61,7 +61,7 @@ export function formatGraphQLError(
   raw: unknown,
 ): GraphQLFormattedError {
   const original = unwrapResolverError(raw);
-  const { code: rawCode, field } = formatted.extensions ?? {};
+  const rawCode = formatted.extensions?.code;
   const code = typeof rawCode === 'string' ? rawCode : undefined;
   const base = { locations: formatted.locations, path: formatted.path };
 
@@ -73,11 +73,8 @@ export function formatGraphQLError(
     };
   }
   if (code && PASSED_THROUGH.has(code)) {
-    return {
-      ...base,
-      message: formatted.message,
-      extensions: field === undefined ? { code } : { code, field },
-    };
+    const { stacktrace, exception, ...extensions } = formatted.extensions ?? {};
+    return { ...base, message: formatted.message, extensions: { ...extensions, code } };
   }
   logger.error(
     `Unexpected error at ${formatted.path?.join('.') ?? '(request)'}: ${formatted.message}`,
