@@ -4,16 +4,17 @@ import { ConfigModule, ConfigType } from '@nestjs/config';
 import { ModuleRef } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { PubSubEngine } from 'graphql-subscriptions';
 import {
-  BLOG_PUB_SUB,
+  BLOG_MODULE_OPTIONS,
   blogGraphQLContext,
   BlogModule,
+  BlogModuleOptions,
   blogSubscriptions,
   closePubSub,
   createInMemoryPubSub,
   createRedisPubSub,
   formatGraphQLError,
+  RedisThrottlerStorage,
 } from './blog';
 import {
   appConfig,
@@ -33,11 +34,14 @@ import { HealthModule } from './health/health.module';
  */
 @Module({})
 export class AppModule implements OnApplicationShutdown {
-  constructor(@Inject(BLOG_PUB_SUB) private readonly pubSub: PubSubEngine) {}
+  constructor(@Inject(BLOG_MODULE_OPTIONS) private readonly blog: BlogModuleOptions) {}
 
   /** Redis connections would keep the process alive after the app closes. */
   async onApplicationShutdown(): Promise<void> {
-    await closePubSub(this.pubSub);
+    if (this.blog.pubSub) await closePubSub(this.blog.pubSub);
+    if (this.blog.throttlerStorage instanceof RedisThrottlerStorage) {
+      await this.blog.throttlerStorage.close();
+    }
   }
 
   static forRoot(overrides: DataSourceOverrides = {}): DynamicModule {
@@ -83,6 +87,10 @@ export class AppModule implements OnApplicationShutdown {
             jwtExpiresIn: auth.jwtExpiresIn,
             pubSub: redis.url ? createRedisPubSub(redis.url) : createInMemoryPubSub(),
             maxQueryComplexity: graphql.maxComplexity,
+            authRateLimit: auth.rateLimit,
+            throttlerStorage: redis.url
+              ? new RedisThrottlerStorage(redis.url, redis.prefix)
+              : undefined,
           }),
         }),
         HealthModule,

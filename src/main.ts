@@ -1,12 +1,14 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { InvalidEnvironmentError, loadAppConfig } from './config';
 
 async function bootstrap(): Promise<void> {
-  const { port } = loadAppConfig();
-  const app = await NestFactory.create(AppModule.forRoot());
+  const { port, trustProxy } = loadAppConfig();
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot());
+  app.set('trust proxy', trustProxy);
   app.enableShutdownHooks();
   await app.listen(port);
   new Logger('Bootstrap').log(`GraphQL API ready at http://localhost:${port}/graphql`);

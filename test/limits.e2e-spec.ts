@@ -40,3 +40,28 @@ describe('Query cost limit (e2e)', () => {
     expect(response.data?.feed).toHaveLength(9);
   });
 });
+
+describe('Rate limit on signUp and logIn (e2e)', () => {
+  let t: TestApp;
+  const LOG_IN = `mutation { logIn(input: {email: "nobody@example.com", password: "wrong-password"}) { token } }`;
+
+  beforeAll(async () => {
+    t = await TestApp.start({ env: { AUTH_RATE_LIMIT: '3', AUTH_RATE_LIMIT_WINDOW_MS: '60000' } });
+  });
+  afterAll(() => t.close());
+
+  it('should answer TOO_MANY_REQUESTS past the limit, and leave other operations alone', async () => {
+    const codes = [];
+    for (let i = 0; i < 5; i++) codes.push((await t.gql(LOG_IN)).errors?.[0].extensions?.code);
+    expect(codes).toEqual([
+      'UNAUTHENTICATED',
+      'UNAUTHENTICATED',
+      'UNAUTHENTICATED',
+      'TOO_MANY_REQUESTS',
+      'TOO_MANY_REQUESTS',
+    ]);
+    const blocked = await t.gql(LOG_IN);
+    expect(blocked.errors?.[0].message).toMatch(/try again in \d+ s/);
+    expect(await t.gql(`{ posts { id } }`)).toEqual({ data: { posts: [] } });
+  });
+});

@@ -51,3 +51,32 @@ describe('Subscriptions across instances through Redis (e2e)', () => {
     expect(me).toEqual({ id: writer.user.id });
   });
 });
+
+describe('Rate limits shared across instances through Redis (e2e)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  const LOG_IN = `mutation { logIn(input: {email: "nobody@example.com", password: "wrong-password"}) { token } }`;
+
+  beforeAll(async () => {
+    const env = {
+      REDIS_URL: process.env.TEST_REDIS_URL,
+      REDIS_PREFIX: `blog-e2e-${Date.now()}-${process.pid}:`,
+      AUTH_RATE_LIMIT: '4',
+    };
+    a = await TestApp.start({ env });
+    b = await TestApp.start({ env, shareDatabaseOf: a });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('should count attempts on both instances against one limit', async () => {
+    const code = async (app: TestApp) => (await app.gql(LOG_IN)).errors?.[0].extensions?.code;
+    expect([await code(a), await code(b), await code(a), await code(b)]).toEqual(
+      Array(4).fill('UNAUTHENTICATED'),
+    );
+    expect(await code(a)).toBe('TOO_MANY_REQUESTS');
+    expect(await code(b)).toBe('TOO_MANY_REQUESTS');
+  });
+});

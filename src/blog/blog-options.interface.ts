@@ -1,4 +1,11 @@
+import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { PubSubEngine } from 'graphql-subscriptions';
+
+/** At most `limit` attempts per client address in `windowMs`. */
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
 
 /** Settings of a BlogModule instance. */
 export interface BlogModuleOptions {
@@ -16,4 +23,11 @@ export interface BlogModuleOptions {
    * times its selection); costlier operations are refused before they run. Default 20,000.
    */
   maxQueryComplexity?: number;
+  /** How many `signUp` and `logIn` attempts one address may make. Default: 10 a minute. */
+  authRateLimit?: RateLimit;
+  /**
+   * Where the attempt counters live. Defaults to process memory (one instance); pass a
+   * `RedisThrottlerStorage` when several instances serve the same clients.
+   */
+  throttlerStorage?: ThrottlerStorage;
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
+import { getOptionsToken, ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthResolver } from './auth/auth.resolver';
 import { AuthService } from './auth/auth.service';
@@ -20,6 +21,7 @@ import { FeedResolver } from './feed/feed.resolver';
 import { FeedService } from './feed/feed.service';
 import { FollowsResolver } from './follows/follows.resolver';
 import { FollowsService } from './follows/follows.service';
+import { AuthThrottlerGuard } from './limits/auth-throttler.guard';
 import { QueryComplexityPlugin } from './limits/query-complexity.plugin';
 import { LikesResolver } from './likes/likes.resolver';
 import { LikesService } from './likes/likes.service';
@@ -29,6 +31,8 @@ import { PostsService } from './posts/posts.service';
 import { SubscriptionsResolver } from './subscriptions/subscriptions.resolver';
 import { UsersResolver } from './users/users.resolver';
 import { UsersService } from './users/users.service';
+
+export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
 
 /**
  * The blog's GraphQL types, resolvers and services. The host application owns the TypeORM root
@@ -55,6 +59,20 @@ import { UsersService } from './users/users.service';
     },
     BlogEvents,
     QueryComplexityPlugin,
+    {
+      provide: getOptionsToken(),
+      inject: [BLOG_MODULE_OPTIONS],
+      useFactory: ({ authRateLimit = DEFAULT_AUTH_RATE_LIMIT }: BlogModuleOptions) => [
+        { name: 'auth', limit: authRateLimit.limit, ttl: authRateLimit.windowMs },
+      ],
+    },
+    {
+      provide: ThrottlerStorage,
+      inject: [BLOG_MODULE_OPTIONS],
+      useFactory: (options: BlogModuleOptions) =>
+        options.throttlerStorage ?? new ThrottlerStorageService(),
+    },
+    AuthThrottlerGuard,
     PasswordService,
     AuthService,
     ConnectionAuthService,
@@ -87,6 +105,7 @@ import { UsersService } from './users/users.service';
     AuthService,
     ConnectionAuthService,
     BLOG_PUB_SUB,
+    BLOG_MODULE_OPTIONS,
   ],
 })
 export class BlogModule extends ConfigurableBlogModule {}

@@ -4,6 +4,7 @@
  */
 export { BlogModule } from './blog.module';
 export type { BlogModuleOptions } from './blog-options.interface';
+export { DEFAULT_AUTH_RATE_LIMIT } from './blog.module';
 export {
   BLOG_ASYNC_OPTIONS_TYPE,
   BLOG_MODULE_OPTIONS,
@@ -31,3 +32,6 @@ export {
   createInMemoryPubSub,
   createRedisPubSub,
 } from './events/pub-sub';
+export { RedisThrottlerStorage } from './limits/redis-throttler.storage';
+export { DEFAULT_MAX_QUERY_COMPLEXITY } from './limits/query-complexity.plugin';
+export type { RateLimit } from './blog-options.interface';

@@ -11,6 +11,8 @@ export interface AppConfig {
   dataDir: string;
   /** Seed a small demo on an empty database. */
   seedDemo: boolean;
+  /** Proxies in front of the service whose X-Forwarded-For to trust (Express `trust proxy`). */
+  trustProxy: number;
 }
 
 export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -20,6 +22,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: readInteger(env, 'PORT', 3000, { min: 0, max: 65535 }),
     dataDir: readString(env, 'DATA_DIR', './data'),
     seedDemo: readBoolean(env, 'SEED_DEMO', nodeEnv === 'development'),
+    trustProxy: readInteger(env, 'TRUST_PROXY', 0, { min: 0, max: 10 }),
   };
 }
 

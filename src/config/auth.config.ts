@@ -3,11 +3,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { registerAs } from '@nestjs/config';
 import { loadAppConfig } from './app.config';
-import { InvalidEnvironmentError, readOptionalString, readString } from './env';
+import { InvalidEnvironmentError, readInteger, readOptionalString, readString } from './env';
 
 export interface AuthConfig {
   jwtSecret: string;
   jwtExpiresIn: string;
+  /** signUp/logIn attempts allowed per client address and window. */
+  rateLimit: { limit: number; windowMs: number };
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -23,6 +25,14 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig
   if (!/^\d+(\.\d+)?\s*(ms|s|m|h|d|w|y)?$/i.test(jwtExpiresIn)) {
     throw new InvalidEnvironmentError('JWT_EXPIRES_IN', `expected a duration like 3600, 15m or 7d`);
   }
+  const rateLimit = {
+    limit: readInteger(env, 'AUTH_RATE_LIMIT', 10, { min: 1, max: 1_000_000 }),
+    windowMs: readInteger(env, 'AUTH_RATE_LIMIT_WINDOW_MS', 60_000, { min: 1000, max: 86_400_000 }),
+  };
+  return { jwtSecret: readSecret(env, app.nodeEnv, app.dataDir), jwtExpiresIn, rateLimit };
+}
+
+function readSecret(env: NodeJS.ProcessEnv, nodeEnv: string, dataDir: string): string {
   const secret = readOptionalString(env, 'JWT_SECRET');
   if (secret !== undefined) {
     if (secret.length < MIN_SECRET_LENGTH) {
@@ -31,12 +41,12 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig
         `must be at least ${MIN_SECRET_LENGTH} characters`,
       );
     }
-    return { jwtSecret: secret, jwtExpiresIn };
+    return secret;
   }
-  if (app.nodeEnv === 'production') {
+  if (nodeEnv === 'production') {
     throw new InvalidEnvironmentError('JWT_SECRET', 'is required when NODE_ENV=production');
   }
-  return { jwtSecret: persistedSecret(app.dataDir), jwtExpiresIn };
+  return persistedSecret(dataDir);
 }
 
 function persistedSecret(dataDir: string): string {

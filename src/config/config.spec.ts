@@ -21,6 +21,7 @@ describe('configuration', () => {
       port: 3000,
       dataDir: './data',
       seedDemo: true,
+      trustProxy: 0,
     });
     expect(loadAppConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
   });
@@ -37,6 +38,9 @@ describe('configuration', () => {
     ['JWT_EXPIRES_IN', { JWT_EXPIRES_IN: 'forever', JWT_SECRET: SECRET }],
     ['GRAPHQL_INTROSPECTION', { GRAPHQL_INTROSPECTION: 'sometimes', JWT_SECRET: SECRET }],
     ['DATABASE_POOL_SIZE', { DATABASE_URL: 'postgres://h/db', DATABASE_POOL_SIZE: '0' }],
+    ['AUTH_RATE_LIMIT', { AUTH_RATE_LIMIT: '0', JWT_SECRET: SECRET }],
+    ['REDIS_URL', { REDIS_URL: 'localhost:6379', JWT_SECRET: SECRET }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'yes', JWT_SECRET: SECRET }],
   ])('should name %s when it is invalid', (variable, env) => {
     const run = () => validateEnvironment({ DATA_DIR: dataDir, ...env });
     expect(run).toThrow(InvalidEnvironmentError);
@@ -75,6 +79,7 @@ describe('configuration', () => {
     expect(loadAuthConfig({ JWT_SECRET: SECRET, NODE_ENV: 'production' })).toEqual({
       jwtSecret: SECRET,
       jwtExpiresIn: '7d',
+      rateLimit: { limit: 10, windowMs: 60_000 },
     });
   });
 

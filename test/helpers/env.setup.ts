@@ -4,5 +4,7 @@ process.env.JWT_SECRET = 'e2e-secret-that-is-long-enough-for-hs256-keys';
 process.env.JWT_EXPIRES_IN = '1h';
 process.env.SEED_DEMO = 'false';
 process.env.DATABASE_LOGGING = 'false';
+// Suites sign up many users from one address; test/limits.e2e-spec.ts sets its own limit.
+process.env.AUTH_RATE_LIMIT = '100000';
 delete process.env.DATABASE_URL;
 delete process.env.PORT;

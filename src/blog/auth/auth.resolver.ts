@@ -1,6 +1,8 @@
+import { UseGuards } from '@nestjs/common';
 import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
 import { BlogContext } from '../common/blog-context';
 import { inputValidationPipe } from '../common/validation';
+import { AuthThrottlerGuard } from '../limits/auth-throttler.guard';
 import { AuthService } from './auth.service';
 import { AuthPayload } from './dto/auth-payload.type';
 import { LogInInput } from './dto/log-in.input';
@@ -19,6 +21,7 @@ export class AuthResolver {
   constructor(private readonly auth: AuthService) {}
 
   @Mutation(() => AuthPayload, { description: 'Creates an account and signs it in.' })
+  @UseGuards(AuthThrottlerGuard)
   async signUp(
     @Args('input', inputValidationPipe) input: SignUpInput,
     @Context() context: BlogContext,
@@ -27,6 +30,7 @@ export class AuthResolver {
   }
 
   @Mutation(() => AuthPayload, { description: 'Signs in with an email and password.' })
+  @UseGuards(AuthThrottlerGuard)
   async logIn(
     @Args('input', inputValidationPipe) input: LogInInput,
     @Context() context: BlogContext,

@@ -28,6 +28,8 @@ export const badUserInput = (message: string, field?: string) =>
 
 export const notFound = (what: string) => error(ErrorCode.NotFound, `${what} was not found.`);
 
+export const tooManyRequests = (message: string) => error(ErrorCode.TooManyRequests, message);
+
 export const conflict = (message: string, field?: string) =>
   error(ErrorCode.Conflict, message, field ? { field } : {});
 
