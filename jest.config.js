@@ -41,7 +41,7 @@ const e2e = {
 };
 
 /** Suites about SQLite or about no database at all run once, in the SQLite project. */
-const SQLITE_ONLY = ['embedded-default', 'blog-module', 'schema'];
+const SQLITE_ONLY = ['embedded-default', 'blog-module', 'schema', 'migrations-cli'];
 /** Suites that need PostgreSQL and Redis together. */
 const REDIS = ['redis-pubsub'];
 

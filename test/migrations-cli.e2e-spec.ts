@@ -1,0 +1,54 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+
+const run = promisify(execFile);
+
+/** `npm run migration:*` through the TypeORM CLI and ormconfig.ts, on a scratch SQLite file. */
+describe('The migration scripts (e2e)', () => {
+  let dir: string;
+  let file: string;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'blog-migrations-'));
+    file = join(dir, 'cli.sqlite');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const npm = (script: string, ...args: string[]) =>
+    run('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
+      env: { ...process.env, DATABASE_URL: `sqlite:${file}` },
+      timeout: 120_000,
+    });
+  const tables = () => {
+    const db = new Database(file, { readonly: true });
+    try {
+      const rows = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as {
+        name: string;
+      }[];
+      return rows.map((row) => row.name).sort();
+    } finally {
+      db.close();
+    }
+  };
+
+  it('should run every migration, revert the last one, and find the entities in step', async () => {
+    await npm('migration:run');
+    expect(tables()).toEqual(
+      expect.arrayContaining(['comments', 'follows', 'likes', 'migrations', 'posts', 'users']),
+    );
+
+    await npm('migration:revert');
+    expect(tables()).not.toContain('likes');
+    expect(tables()).toContain('posts');
+
+    await npm('migration:run');
+    const { stdout } = await npm('migration:generate', join(dir, 'Drift'), '--dryrun').catch(
+      (error: { stdout: string }) => error,
+    );
+    expect(stdout).toContain('No changes in database schema were found');
+  }, 180_000);
+});
