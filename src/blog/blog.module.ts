@@ -13,6 +13,7 @@ import { blogEntities } from './blog.entities';
 import { BlogModuleOptions } from './blog-options.interface';
 import { BLOG_MODULE_OPTIONS, ConfigurableBlogModule } from './blog.module-definition';
 import { BlogLoadersFactory } from './common/blog-loaders';
+import { Sql } from './common/sql';
 import { CommentsResolver, PostCommentsResolver } from './comments/comments.resolver';
 import { CommentsService } from './comments/comments.service';
 import { BlogEvents } from './events/blog-events';
@@ -78,6 +79,7 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
     ConnectionAuthService,
     JwtStrategy,
     ViewerGuard,
+    Sql,
     BlogLoadersFactory,
     UsersService,
     PostsService,

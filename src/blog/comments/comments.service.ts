@@ -1,21 +1,44 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { isAdmin, Viewer } from '../common/blog-context';
 import { forbidden, notFound, unauthenticated } from '../common/errors';
 import { BlogEvents } from '../events/blog-events';
-import { countGroupedBy, firstPerGroup, groupBy } from '../common/grouped-queries';
+import { groupBy } from '../common/group-by';
 import { Page } from '../common/pagination';
+import { countsByKey, Sql } from '../common/sql';
 import { PostsService } from '../posts/posts.service';
 import { Comment } from './comment.entity';
+import { commentColumns, CommentRow, toComment } from './comment.rows';
+
+function statements(sql: Sql) {
+  const ranked = (after: boolean) =>
+    sql.statement(
+      `SELECT * FROM (SELECT ${commentColumns('c')}, ` +
+        'ROW_NUMBER() OVER (PARTITION BY c.post_id ORDER BY c.id) AS rn FROM comments c ' +
+        `WHERE c.post_id IN (??)${after ? ' AND c.id > ?' : ''}) ranked WHERE rn <= ? ORDER BY id`,
+    );
+  return {
+    byIds: sql.statement(`SELECT ${commentColumns('c')} FROM comments c WHERE c.id IN (??)`),
+    rankedByPosts: [ranked(false), ranked(true)],
+    countByPosts: sql.statement(
+      'SELECT c.post_id AS key, COUNT(*) AS count FROM comments c WHERE c.post_id IN (??) GROUP BY c.post_id',
+    ),
+  };
+}
 
 @Injectable()
 export class CommentsService {
+  private readonly statements: ReturnType<typeof statements>;
+
   constructor(
     @InjectRepository(Comment) private readonly comments: Repository<Comment>,
     private readonly posts: PostsService,
     private readonly events: BlogEvents,
-  ) {}
+    private readonly sql: Sql,
+  ) {
+    this.statements = statements(sql);
+  }
 
   /** Comments a published post as the viewer. */
   async add(postId: string, text: string, viewer: Viewer): Promise<Comment> {
@@ -27,8 +50,10 @@ export class CommentsService {
     return comment;
   }
 
-  findByIds(ids: readonly string[]): Promise<Comment[]> {
-    return this.comments.findBy({ id: In([...ids]) });
+  async findByIds(ids: readonly string[]): Promise<Comment[]> {
+    return (await this.sql.all<CommentRow>(this.statements.byIds, [this.sql.keys(ids)])).map(
+      toComment,
+    );
   }
 
   /** Deletes a comment: its author, the post's author or an admin may. */
@@ -49,21 +74,16 @@ export class CommentsService {
   /** A page of comments, oldest first, for each post, in one statement. */
   async listByPosts(postIds: readonly string[], page: Page): Promise<Map<string, Comment[]>> {
     if (page.first === 0 || postIds.length === 0) return groupBy(postIds, [], () => '');
-    const candidates = this.comments
-      .createQueryBuilder('ranked')
-      .where('ranked.postId IN (:...postIds)', { postIds: [...postIds] });
-    if (page.after) candidates.andWhere('ranked.id > :after', { after: page.after });
-    const comments = await firstPerGroup({
-      candidates,
-      partitionBy: 'ranked.post_id',
-      orderWithinGroup: 'ranked.id ASC',
-      first: page.first,
-      load: this.comments.createQueryBuilder('row').orderBy('row.id', 'ASC'),
-    });
-    return groupBy(postIds, comments, (comment) => comment.postId);
+    const keys = this.sql.keys(postIds);
+    const parameters = page.after ? [keys, page.after, page.first] : [keys, page.first];
+    const rows = await this.sql.all<CommentRow>(
+      this.statements.rankedByPosts[page.after ? 1 : 0],
+      parameters,
+    );
+    return groupBy(postIds, rows.map(toComment), (comment) => comment.postId);
   }
 
-  countByPosts(postIds: readonly string[]): Promise<Map<string, number>> {
-    return countGroupedBy(this.comments, 'postId', postIds);
+  async countByPosts(postIds: readonly string[]): Promise<Map<string, number>> {
+    return countsByKey(await this.sql.all(this.statements.countByPosts, [this.sql.keys(postIds)]));
   }
 }

@@ -18,13 +18,6 @@ export class FeedService {
    */
   async feed(viewer: Viewer, page: Page): Promise<Post[]> {
     if (!viewer || !(await this.follows.followsAnyone(viewer.id))) return this.posts.list(page);
-    return this.posts
-      .publishedQuery(page.after)
-      .andWhere(
-        '(post.authorId = :viewerId OR post.authorId IN (SELECT f.followee_id FROM follows f WHERE f.follower_id = :viewerId))',
-        { viewerId: viewer.id },
-      )
-      .take(page.first)
-      .getMany();
+    return this.posts.list(page, { feedOf: viewer.id });
   }
 }

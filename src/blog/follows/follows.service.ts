@@ -1,19 +1,39 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { Viewer } from '../common/blog-context';
 import { badUserInput, notFound, unauthenticated } from '../common/errors';
-import { countGroupedBy } from '../common/grouped-queries';
+import { countsByKey, Sql } from '../common/sql';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { Follow } from './follow.entity';
 
+function statements(sql: Sql) {
+  const count = (key: string) =>
+    sql.statement(
+      `SELECT f.${key} AS key, COUNT(*) AS count FROM follows f WHERE f.${key} IN (??) GROUP BY f.${key}`,
+    );
+  return {
+    followers: count('followee_id'),
+    following: count('follower_id'),
+    followedBy: sql.statement(
+      'SELECT f.followee_id AS key FROM follows f WHERE f.follower_id = ? AND f.followee_id IN (??)',
+    ),
+    followsAnyone: sql.statement('SELECT 1 AS yes FROM follows f WHERE f.follower_id = ? LIMIT 1'),
+  };
+}
+
 @Injectable()
 export class FollowsService {
+  private readonly statements: ReturnType<typeof statements>;
+
   constructor(
     @InjectRepository(Follow) private readonly follows: Repository<Follow>,
     private readonly users: UsersService,
-  ) {}
+    private readonly sql: Sql,
+  ) {
+    this.statements = statements(sql);
+  }
 
   /** The viewer follows `userId`; following twice leaves one follow. */
   async follow(userId: string, viewer: Viewer): Promise<User> {
@@ -34,24 +54,24 @@ export class FollowsService {
   }
 
   async followsAnyone(userId: string): Promise<boolean> {
-    return this.follows.existsBy({ followerId: userId });
+    return (await this.sql.one(this.statements.followsAnyone, [userId])) !== null;
   }
 
-  countFollowers(userIds: readonly string[]): Promise<Map<string, number>> {
-    return countGroupedBy(this.follows, 'followeeId', userIds);
+  async countFollowers(userIds: readonly string[]): Promise<Map<string, number>> {
+    return countsByKey(await this.sql.all(this.statements.followers, [this.sql.keys(userIds)]));
   }
 
-  countFollowing(userIds: readonly string[]): Promise<Map<string, number>> {
-    return countGroupedBy(this.follows, 'followerId', userIds);
+  async countFollowing(userIds: readonly string[]): Promise<Map<string, number>> {
+    return countsByKey(await this.sql.all(this.statements.following, [this.sql.keys(userIds)]));
   }
 
   /** The users among `userIds` that `followerId` follows. */
   async followedBy(followerId: string, userIds: readonly string[]): Promise<Set<string>> {
-    const rows = await this.follows.find({
-      select: { followeeId: true },
-      where: { followerId, followeeId: In([...userIds]) },
-    });
-    return new Set(rows.map((row) => row.followeeId));
+    const rows = await this.sql.all<{ key: string }>(this.statements.followedBy, [
+      followerId,
+      this.sql.keys(userIds),
+    ]);
+    return new Set(rows.map((row) => row.key));
   }
 
   private async findFollowee(userId: string, viewer: Viewer) {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { Viewer } from '../common/blog-context';
 import { unauthenticated } from '../common/errors';
-import { countGroupedBy } from '../common/grouped-queries';
+import { countsByKey, Sql } from '../common/sql';
 import { BlogEvents } from '../events/blog-events';
 import { Post } from '../posts/post.entity';
 import { PostsService } from '../posts/posts.service';
@@ -15,13 +15,29 @@ export interface LikeChange {
   changed: boolean;
 }
 
+function statements(sql: Sql) {
+  return {
+    countByPosts: sql.statement(
+      'SELECT l.post_id AS key, COUNT(*) AS count FROM likes l WHERE l.post_id IN (??) GROUP BY l.post_id',
+    ),
+    likedBy: sql.statement(
+      'SELECT l.post_id AS key FROM likes l WHERE l.user_id = ? AND l.post_id IN (??)',
+    ),
+  };
+}
+
 @Injectable()
 export class LikesService {
+  private readonly statements: ReturnType<typeof statements>;
+
   constructor(
     @InjectRepository(Like) private readonly likes: Repository<Like>,
     private readonly posts: PostsService,
     private readonly events: BlogEvents,
-  ) {}
+    private readonly sql: Sql,
+  ) {
+    this.statements = statements(sql);
+  }
 
   /** Likes a published post; liking twice leaves one like (the primary key sees to it). */
   async like(postId: string, viewer: Viewer): Promise<LikeChange> {
@@ -49,16 +65,16 @@ export class LikesService {
     return { post, changed };
   }
 
-  countByPosts(postIds: readonly string[]): Promise<Map<string, number>> {
-    return countGroupedBy(this.likes, 'postId', postIds);
+  async countByPosts(postIds: readonly string[]): Promise<Map<string, number>> {
+    return countsByKey(await this.sql.all(this.statements.countByPosts, [this.sql.keys(postIds)]));
   }
 
   /** The posts among `postIds` that `userId` likes. */
   async likedBy(userId: string, postIds: readonly string[]): Promise<Set<string>> {
-    const rows = await this.likes.find({
-      select: { postId: true },
-      where: { userId, postId: In([...postIds]) },
-    });
-    return new Set(rows.map((row) => row.postId));
+    const rows = await this.sql.all<{ key: string }>(this.statements.likedBy, [
+      userId,
+      this.sql.keys(postIds),
+    ]);
+    return new Set(rows.map((row) => row.key));
   }
 }

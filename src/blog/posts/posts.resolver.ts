@@ -12,12 +12,14 @@ import { PostsArgs } from './dto/posts.args';
 import { PostsConnectionArgs } from './dto/posts-connection.args';
 import { UpdatePostInput } from './dto/update-post.input';
 import { Post } from './post.entity';
-import { PostsService } from './posts.service';
+import { PostsFilter, PostsService } from './posts.service';
 
 /** A connection as resolved: `totalCount` is counted only when asked for. */
 export type ResolvedPostConnection = Omit<PostConnection, 'totalCount'> & {
   authorId: string | null;
 };
+
+const byAuthor = (authorId?: string | null): PostsFilter => (authorId ? { authorId } : null);
 
 @Resolver(() => Post)
 @BlogResolverEnhancers()
@@ -26,7 +28,7 @@ export class PostsResolver {
 
   @Query(() => [Post], { description: 'Published posts, newest first.' })
   posts(@Args() args: PostsArgs): Promise<Post[]> {
-    return this.postsService.list(toPage(args), args.authorId);
+    return this.postsService.list(toPage(args), byAuthor(args.authorId));
   }
 
   @Query(() => Post, {
@@ -50,7 +52,7 @@ export class PostsResolver {
   async postsConnection(@Args() args: PostsConnectionArgs): Promise<ResolvedPostConnection> {
     const page = toPage({ first: args.first, after: args.after ? decodeCursor(args.after) : null });
     const authorId = args.authorId ?? null;
-    const { posts, hasNextPage } = await this.postsService.listWithNext(page, authorId);
+    const { posts, hasNextPage } = await this.postsService.listWithNext(page, byAuthor(authorId));
     const edges = posts.map((node) => ({ cursor: encodeCursor(node.id), node }));
     return { edges, pageInfo: { hasNextPage, endCursor: edges.at(-1)?.cursor ?? null }, authorId };
   }

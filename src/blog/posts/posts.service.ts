@@ -1,17 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { Brackets, DataSource, In, Repository, SelectQueryBuilder } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { Comment } from '../comments/comment.entity';
 import { BlogEvents } from '../events/blog-events';
 import { isAdmin, Viewer } from '../common/blog-context';
 import { badUserInput, forbidden, notFound, unauthenticated } from '../common/errors';
-import { countGroupedBy, firstPerGroup, groupBy } from '../common/grouped-queries';
+import { groupBy } from '../common/group-by';
 import { Page } from '../common/pagination';
+import { countsByKey, Sql } from '../common/sql';
 import { Like } from '../likes/like.entity';
 import { UsersService } from '../users/users.service';
 import { CreatePostArgs } from './dto/create-post.args';
 import { UpdatePostInput } from './dto/update-post.input';
 import { Post } from './post.entity';
+import { postColumns, PostRow, toPost } from './post.rows';
 
 /** True when `viewer` may see `post`: published posts are public, drafts belong to their author. */
 export function canSee(post: Post, viewer: Viewer): boolean {
@@ -23,22 +25,70 @@ export interface PostsPage {
   hasNextPage: boolean;
 }
 
+/** Which published posts a page holds. */
+export type PostsFilter = { authorId: string } | { feedOf: string } | null;
+
+const NEWEST_FIRST = 'ORDER BY p.published_at DESC, p.id DESC';
+/** Joins the cursor post `c` (the `after` id) and keeps what comes after it. */
+const AFTER_CURSOR = {
+  from: ', (SELECT published_at, id FROM posts WHERE id = ?) c',
+  where:
+    ' AND (p.published_at < c.published_at OR (p.published_at = c.published_at AND p.id < c.id))',
+};
+
+function statements(sql: Sql) {
+  const cols = postColumns('p');
+  const published = (filter: string, after: boolean) =>
+    sql.statement(
+      `SELECT ${cols} FROM posts p${after ? AFTER_CURSOR.from : ''} ` +
+        `WHERE p.published_at IS NOT NULL${filter}${after ? AFTER_CURSOR.where : ''} ${NEWEST_FIRST} LIMIT ?`,
+    );
+  const ranked = (after: boolean) =>
+    sql.statement(
+      `SELECT * FROM (SELECT ${cols}, ROW_NUMBER() OVER (PARTITION BY p.author_id ${NEWEST_FIRST}) AS rn ` +
+        `FROM posts p${after ? AFTER_CURSOR.from : ''} ` +
+        `WHERE p.author_id IN (??) AND p.published_at IS NOT NULL${after ? AFTER_CURSOR.where : ''}) ranked ` +
+        `WHERE rn <= ? ORDER BY "publishedAt" DESC, id DESC`,
+    );
+  const byAuthor = ' AND p.author_id = ?';
+  const feed =
+    ' AND (p.author_id = ? OR p.author_id IN (SELECT f.followee_id FROM follows f WHERE f.follower_id = ?))';
+  return {
+    byId: sql.statement(`SELECT ${cols} FROM posts p WHERE p.id = ?`),
+    byIds: sql.statement(`SELECT ${cols} FROM posts p WHERE p.id IN (??)`),
+    all: [published('', false), published('', true)],
+    byAuthor: [published(byAuthor, false), published(byAuthor, true)],
+    feed: [published(feed, false), published(feed, true)],
+    rankedByAuthors: [ranked(false), ranked(true)],
+    countByAuthors: sql.statement(
+      'SELECT p.author_id AS key, COUNT(*) AS count FROM posts p ' +
+        'WHERE p.author_id IN (??) AND p.published_at IS NOT NULL GROUP BY p.author_id',
+    ),
+  };
+}
+
 @Injectable()
 export class PostsService {
+  private readonly statements: ReturnType<typeof statements>;
+
   constructor(
     @InjectRepository(Post) private readonly posts: Repository<Post>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly users: UsersService,
     private readonly events: BlogEvents,
-  ) {}
+    private readonly sql: Sql,
+  ) {
+    this.statements = statements(sql);
+  }
 
-  findByIds(ids: readonly string[]): Promise<Post[]> {
-    return this.posts.findBy({ id: In([...ids]) });
+  async findByIds(ids: readonly string[]): Promise<Post[]> {
+    return (await this.sql.all<PostRow>(this.statements.byIds, [this.sql.keys(ids)])).map(toPost);
   }
 
   /** The post, or null when it does not exist or `viewer` may not see it. */
   async findVisible(id: string, viewer: Viewer): Promise<Post | null> {
-    const post = await this.posts.findOneBy({ id });
+    const row = await this.sql.one<PostRow>(this.statements.byId, [id]);
+    const post = row && toPost(row);
     return post && canSee(post, viewer) ? post : null;
   }
 
@@ -54,16 +104,25 @@ export class PostsService {
     return post;
   }
 
-  /** Published posts, newest first, optionally by one author. */
-  list(page: Page, authorId?: string | null): Promise<Post[]> {
-    const query = this.publishedQuery(page.after);
-    if (authorId) query.andWhere('post.authorId = :authorId', { authorId });
-    return query.take(page.first).getMany();
+  /**
+   * Published posts, newest first (publishedAt, then id): all of them, one author's, or the
+   * feed of a viewer (the authors they follow and their own).
+   */
+  async list(page: Page, filter: PostsFilter = null): Promise<Post[]> {
+    const after = page.after ? 1 : 0;
+    const [statement, filterParameters] =
+      filter === null
+        ? [this.statements.all[after], []]
+        : 'authorId' in filter
+          ? [this.statements.byAuthor[after], [filter.authorId]]
+          : [this.statements.feed[after], [filter.feedOf, filter.feedOf]];
+    const parameters = [...(page.after ? [page.after] : []), ...filterParameters, page.first];
+    return (await this.sql.all<PostRow>(statement, parameters)).map(toPost);
   }
 
   /** A page of published posts plus whether more follow, for Relay connections. */
-  async listWithNext(page: Page, authorId?: string | null): Promise<PostsPage> {
-    const posts = await this.list({ ...page, first: page.first + 1 }, authorId);
+  async listWithNext(page: Page, filter: PostsFilter = null): Promise<PostsPage> {
+    const posts = await this.list({ ...page, first: page.first + 1 }, filter);
     return { posts: posts.slice(0, page.first), hasNextPage: posts.length > page.first };
   }
 
@@ -87,25 +146,17 @@ export class PostsService {
   /** One page of published posts for each author, in one statement whatever the number of authors. */
   async listByAuthors(authorIds: readonly string[], page: Page): Promise<Map<string, Post[]>> {
     if (page.first === 0 || authorIds.length === 0) return groupBy(authorIds, [], () => '');
-    const posts = await firstPerGroup({
-      candidates: this.publishedQuery(page.after, 'ranked').andWhere(
-        'ranked.authorId IN (:...authorIds)',
-        {
-          authorIds: [...authorIds],
-        },
-      ),
-      partitionBy: 'ranked.author_id',
-      orderWithinGroup: 'ranked.published_at DESC, ranked.id DESC',
-      first: page.first,
-      load: this.newestFirst(this.posts.createQueryBuilder('row')),
-    });
+    const statement = this.statements.rankedByAuthors[page.after ? 1 : 0];
+    const keys = this.sql.keys(authorIds);
+    const parameters = page.after ? [page.after, keys, page.first] : [keys, page.first];
+    const posts = (await this.sql.all<PostRow>(statement, parameters)).map(toPost);
     return groupBy(authorIds, posts, (post) => post.authorId);
   }
 
   /** The number of published posts of each author, in one grouped statement. */
-  countPublishedByAuthors(authorIds: readonly string[]): Promise<Map<string, number>> {
-    return countGroupedBy(this.posts, 'authorId', authorIds, (query) =>
-      query.andWhere('row.publishedAt IS NOT NULL'),
+  async countPublishedByAuthors(authorIds: readonly string[]): Promise<Map<string, number>> {
+    return countsByKey(
+      await this.sql.all(this.statements.countByAuthors, [this.sql.keys(authorIds)]),
     );
   }
 
@@ -163,31 +214,6 @@ export class PostsService {
       await manager.delete(Post, { id });
     });
     return id;
-  }
-
-  /**
-   * Published posts, newest first (publishedAt, then id), after the post `after` if given.
-   * The cursor post is looked up inside the statement.
-   */
-  publishedQuery(after: string | null, alias = 'post'): SelectQueryBuilder<Post> {
-    const query = this.posts.createQueryBuilder(alias).where(`${alias}.publishedAt IS NOT NULL`);
-    if (after) {
-      const cursor = `(SELECT c.published_at FROM posts c WHERE c.id = :after)`;
-      query.andWhere(
-        new Brackets((qb) =>
-          qb
-            .where(`${alias}.publishedAt < ${cursor}`)
-            .orWhere(`${alias}.publishedAt = ${cursor} AND ${alias}.id < :after`),
-        ),
-        { after },
-      );
-    }
-    return this.newestFirst(query);
-  }
-
-  private newestFirst(query: SelectQueryBuilder<Post>): SelectQueryBuilder<Post> {
-    const alias = query.alias;
-    return query.orderBy(`${alias}.publishedAt`, 'DESC').addOrderBy(`${alias}.id`, 'DESC');
   }
 
   /** The post if `viewer` may change it: its author or an admin. */

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, MoreThan, Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors';
 import { Viewer } from '../common/blog-context';
 import { conflict, unauthenticated } from '../common/errors';
 import { Page } from '../common/pagination';
+import { Sql } from '../common/sql';
 import { UpdateProfileInput } from './dto/update-profile.input';
 import { User } from './user.entity';
+import { toUser, USER_COLUMNS, UserRow } from './user.rows';
 
 export interface NewUser {
   name: string;
@@ -16,16 +18,35 @@ export interface NewUser {
   passwordHash: string;
 }
 
+function statements(sql: Sql) {
+  return {
+    byId: sql.statement(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = ?`),
+    byIds: sql.statement(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id IN (??)`),
+    first: sql.statement(`SELECT ${USER_COLUMNS} FROM users u ORDER BY u.id LIMIT ?`),
+    after: sql.statement(
+      `SELECT ${USER_COLUMNS} FROM users u WHERE u.id > ? ORDER BY u.id LIMIT ?`,
+    ),
+  };
+}
+
 @Injectable()
 export class UsersService {
-  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+  private readonly statements: ReturnType<typeof statements>;
 
-  findById(id: string): Promise<User | null> {
-    return this.users.findOneBy({ id });
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly sql: Sql,
+  ) {
+    this.statements = statements(sql);
   }
 
-  findByIds(ids: readonly string[]): Promise<User[]> {
-    return this.users.findBy({ id: In([...ids]) });
+  async findById(id: string): Promise<User | null> {
+    const row = await this.sql.one<UserRow>(this.statements.byId, [id]);
+    return row && toUser(row);
+  }
+
+  async findByIds(ids: readonly string[]): Promise<User[]> {
+    return (await this.sql.all<UserRow>(this.statements.byIds, [this.sql.keys(ids)])).map(toUser);
   }
 
   findByHandle(handle: string): Promise<User | null> {
@@ -42,12 +63,11 @@ export class UsersService {
   }
 
   /** Users in id (creation) order. */
-  list(page: Page): Promise<User[]> {
-    return this.users.find({
-      where: page.after ? { id: MoreThan(page.after) } : {},
-      order: { id: 'ASC' },
-      take: page.first,
-    });
+  async list(page: Page): Promise<User[]> {
+    const rows = page.after
+      ? await this.sql.all<UserRow>(this.statements.after, [page.after, page.first])
+      : await this.sql.all<UserRow>(this.statements.first, [page.first]);
+    return rows.map(toUser);
   }
 
   /** The handles of `candidates` that are already taken. */

@@ -1,0 +1,26 @@
+import { toDate } from '../common/sql';
+import { User, UserRole } from './user.entity';
+
+/** The select list that {@link toUser} reads (never the password hash). */
+export const USER_COLUMNS =
+  'u.id, u.name, u.email, u.handle, u.avatar, u.role, ' +
+  'u.created_at AS "createdAt", u.updated_at AS "updatedAt"';
+
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  handle: string;
+  avatar: string | null;
+  role: UserRole;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+export function toUser(row: UserRow): User {
+  return Object.assign(new User(), {
+    ...row,
+    createdAt: toDate(row.createdAt),
+    updatedAt: toDate(row.updatedAt),
+  });
+}
