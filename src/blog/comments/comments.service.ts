@@ -12,14 +12,21 @@ import { Comment } from './comment.entity';
 import { commentColumns, CommentRow, toComment } from './comment.rows';
 
 function statements(sql: Sql) {
-  const ranked = (after: boolean) =>
-    sql.statement(
-      `SELECT * FROM (SELECT ${commentColumns('c')}, ` +
-        'ROW_NUMBER() OVER (PARTITION BY c.post_id ORDER BY c.id) AS rn FROM comments c ' +
-        `WHERE c.post_id IN (??)${after ? ' AND c.id > ?' : ''}) ranked WHERE rn <= ? ORDER BY id`,
-    );
+  const cols = commentColumns('c');
+  /** The first page of each post's comments: one index range scan per post, cut by LIMIT. */
+  const ranked = (after: boolean) => {
+    const keep = `c.post_id = k.value${after ? ' AND c.id > ?' : ''}`;
+    return sql.statement({
+      sqlite:
+        `SELECT ${cols} FROM KEYS k JOIN comments c ON c.id IN ` +
+        `(SELECT c.id FROM comments c WHERE ${keep} ORDER BY c.id LIMIT ?) ORDER BY c.id`,
+      postgres:
+        `SELECT l.* FROM KEYS k CROSS JOIN LATERAL ` +
+        `(SELECT ${cols} FROM comments c WHERE ${keep} ORDER BY c.id LIMIT ?) l ORDER BY l.id`,
+    });
+  };
   return {
-    byIds: sql.statement(`SELECT ${commentColumns('c')} FROM comments c WHERE c.id IN (??)`),
+    byIds: sql.statement(`SELECT ${cols} FROM comments c WHERE c.id IN (??)`),
     rankedByPosts: [ranked(false), ranked(true)],
     countByPosts: sql.statement(
       'SELECT c.post_id AS key, COUNT(*) AS count FROM comments c WHERE c.post_id IN (??) GROUP BY c.post_id',

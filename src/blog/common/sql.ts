@@ -18,15 +18,22 @@ export class Sql {
   }
 
   /**
-   * Turns SQL written with `?` placeholders and `IN (??)` key lists into this database's
-   * dialect. Call it once per statement and keep the result.
+   * Turns SQL written with `?` placeholders, `IN (??)` key lists and `KEYS` (the key list as a
+   * table of one column, `value`) into this database's dialect; `text` may differ per database.
+   * Call it once per statement and keep the result.
    */
-  statement(text: string): string {
+  statement(text: string | { sqlite: string; postgres: string }): string {
+    const source = typeof text === 'string' ? text : this.postgres ? text.postgres : text.sqlite;
     let index = 0;
-    return text.replace(/IN \(\?\?\)|\?/g, (match) => {
+    return source.replace(/IN \(\?\?\)|KEYS|\?/g, (match) => {
       index += 1;
       const placeholder = this.postgres ? `$${index}` : '?';
       if (match === '?') return placeholder;
+      if (match === 'KEYS') {
+        return this.postgres
+          ? `(SELECT unnest(CAST(${placeholder} AS varchar[])) AS value)`
+          : `(SELECT value FROM json_each(${placeholder}))`;
+      }
       return this.postgres
         ? `= ANY(${placeholder})`
         : `IN (SELECT value FROM json_each(${placeholder}))`;

@@ -29,37 +29,72 @@ export interface PostsPage {
 export type PostsFilter = { authorId: string } | { feedOf: string } | null;
 
 const NEWEST_FIRST = 'ORDER BY p.published_at DESC, p.id DESC';
-/** Joins the cursor post `c` (the `after` id) and keeps what comes after it. */
-const AFTER_CURSOR = {
-  from: ', (SELECT published_at, id FROM posts WHERE id = ?) c',
-  where:
-    ' AND (p.published_at < c.published_at OR (p.published_at = c.published_at AND p.id < c.id))',
-};
+/** Joins the cursor post `c` (the `after` id) and keeps the rows of `p` that come after it. */
+const afterCursor = (after: boolean, p = 'p') =>
+  after
+    ? {
+        from: ', (SELECT published_at, id FROM posts WHERE id = ?) c',
+        where: ` AND (${p}.published_at < c.published_at OR (${p}.published_at = c.published_at AND ${p}.id < c.id))`,
+      }
+    : { from: '', where: '' };
 
 function statements(sql: Sql) {
   const cols = postColumns('p');
-  const published = (filter: string, after: boolean) =>
-    sql.statement(
-      `SELECT ${cols} FROM posts p${after ? AFTER_CURSOR.from : ''} ` +
-        `WHERE p.published_at IS NOT NULL${filter}${after ? AFTER_CURSOR.where : ''} ${NEWEST_FIRST} LIMIT ?`,
+  const published = (filter: string, after: boolean) => {
+    const cursor = afterCursor(after);
+    return sql.statement(
+      `SELECT ${cols} FROM posts p${cursor.from} ` +
+        `WHERE p.published_at IS NOT NULL${filter}${cursor.where} ${NEWEST_FIRST} LIMIT ?`,
     );
-  const ranked = (after: boolean) =>
-    sql.statement(
-      `SELECT * FROM (SELECT ${cols}, ROW_NUMBER() OVER (PARTITION BY p.author_id ${NEWEST_FIRST}) AS rn ` +
-        `FROM posts p${after ? AFTER_CURSOR.from : ''} ` +
-        `WHERE p.author_id IN (??) AND p.published_at IS NOT NULL${after ? AFTER_CURSOR.where : ''}) ranked ` +
-        `WHERE rn <= ? ORDER BY "publishedAt" DESC, id DESC`,
-    );
+  };
+  /**
+   * A page of each author's posts (`authors` is a one-column table, `value`). PostgreSQL scans
+   * each author's index range with a LIMIT (LATERAL); SQLite, which lacks LATERAL, picks the
+   * ids per author with a correlated LIMIT. The cost follows authors × page size, not how many
+   * posts they have.
+   */
+  const pagePerAuthor = (after: boolean) => {
+    const cursor = afterCursor(after);
+    const keep = `p.author_id = a.value AND p.published_at IS NOT NULL${cursor.where}`;
+    return sql.statement({
+      sqlite:
+        `SELECT ${cols} FROM KEYS a JOIN posts p ON p.id IN ` +
+        `(SELECT p.id FROM posts p${cursor.from} WHERE ${keep} ${NEWEST_FIRST} LIMIT ?) ${NEWEST_FIRST}`,
+      postgres:
+        `SELECT l.* FROM KEYS a CROSS JOIN LATERAL ` +
+        `(SELECT ${cols} FROM posts p${cursor.from} WHERE ${keep} ${NEWEST_FIRST} LIMIT ?) l ` +
+        'ORDER BY l."publishedAt" DESC, l.id DESC',
+    });
+  };
+  /**
+   * The feed: the newest posts of the viewer and the authors they follow. SQLite finds the page's
+   * ids in the (author, publishedAt, id) index alone and reads only those rows; PostgreSQL takes
+   * a page per author (LATERAL) and merges them.
+   */
+  const feed = (after: boolean) => {
+    const authors =
+      '(SELECT CAST(? AS varchar(36)) AS value UNION SELECT f.followee_id FROM follows f WHERE f.follower_id = ?) a';
+    const sqliteCursor = afterCursor(after, 'x');
+    const cursor = afterCursor(after);
+    return sql.statement({
+      sqlite:
+        `SELECT ${cols} FROM posts p WHERE p.id IN (SELECT x.id FROM ${authors}${sqliteCursor.from} ` +
+        `JOIN posts x ON x.author_id = a.value AND x.published_at IS NOT NULL${sqliteCursor.where} ` +
+        `ORDER BY x.published_at DESC, x.id DESC LIMIT ?) ${NEWEST_FIRST}`,
+      postgres:
+        `SELECT l.* FROM ${authors} CROSS JOIN LATERAL (SELECT ${cols} FROM posts p${cursor.from} ` +
+        `WHERE p.author_id = a.value AND p.published_at IS NOT NULL${cursor.where} ${NEWEST_FIRST} LIMIT ?) l ` +
+        'ORDER BY l."publishedAt" DESC, l.id DESC LIMIT ?',
+    });
+  };
   const byAuthor = ' AND p.author_id = ?';
-  const feed =
-    ' AND (p.author_id = ? OR p.author_id IN (SELECT f.followee_id FROM follows f WHERE f.follower_id = ?))';
   return {
     byId: sql.statement(`SELECT ${cols} FROM posts p WHERE p.id = ?`),
     byIds: sql.statement(`SELECT ${cols} FROM posts p WHERE p.id IN (??)`),
     all: [published('', false), published('', true)],
     byAuthor: [published(byAuthor, false), published(byAuthor, true)],
-    feed: [published(feed, false), published(feed, true)],
-    rankedByAuthors: [ranked(false), ranked(true)],
+    feed: [feed(false), feed(true)],
+    rankedByAuthors: [pagePerAuthor(false), pagePerAuthor(true)],
     countByAuthors: sql.statement(
       'SELECT p.author_id AS key, COUNT(*) AS count FROM posts p ' +
         'WHERE p.author_id IN (??) AND p.published_at IS NOT NULL GROUP BY p.author_id',
@@ -109,15 +144,22 @@ export class PostsService {
    * feed of a viewer (the authors they follow and their own).
    */
   async list(page: Page, filter: PostsFilter = null): Promise<Post[]> {
-    const after = page.after ? 1 : 0;
-    const [statement, filterParameters] =
+    const after = page.after ? [page.after] : [];
+    const [statement, parameters] =
       filter === null
-        ? [this.statements.all[after], []]
+        ? [this.statements.all[after.length], [...after, page.first]]
         : 'authorId' in filter
-          ? [this.statements.byAuthor[after], [filter.authorId]]
-          : [this.statements.feed[after], [filter.feedOf, filter.feedOf]];
-    const parameters = [...(page.after ? [page.after] : []), ...filterParameters, page.first];
+          ? [this.statements.byAuthor[after.length], [...after, filter.authorId, page.first]]
+          : [
+              this.statements.feed[after.length],
+              this.feedParameters(filter.feedOf, after, page.first),
+            ];
     return (await this.sql.all<PostRow>(statement, parameters)).map(toPost);
+  }
+
+  private feedParameters(viewerId: string, after: string[], first: number): unknown[] {
+    const page = this.sql.postgres ? [first, first] : [first];
+    return [viewerId, viewerId, ...after, ...page];
   }
 
   /** A page of published posts plus whether more follow, for Relay connections. */
@@ -148,7 +190,7 @@ export class PostsService {
     if (page.first === 0 || authorIds.length === 0) return groupBy(authorIds, [], () => '');
     const statement = this.statements.rankedByAuthors[page.after ? 1 : 0];
     const keys = this.sql.keys(authorIds);
-    const parameters = page.after ? [page.after, keys, page.first] : [keys, page.first];
+    const parameters = page.after ? [keys, page.after, page.first] : [keys, page.first];
     const posts = (await this.sql.all<PostRow>(statement, parameters)).map(toPost);
     return groupBy(authorIds, posts, (post) => post.authorId);
   }
