@@ -1,3 +1,4 @@
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigModule, ConfigType } from '@nestjs/config';
@@ -27,6 +28,8 @@ import {
 import { buildDataSourceOptions, DataSourceOverrides } from './database/data-source-options';
 import { DemoSeedService } from './database/seed/demo-seed.service';
 import { HealthModule } from './health/health.module';
+
+type ApolloPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
 
 /**
  * The standalone service: validated configuration, the TypeORM and GraphQL roots, the blog and
@@ -72,6 +75,9 @@ export class AppModule implements OnApplicationShutdown {
             playground: false,
             includeStacktraceInErrorResponses: false,
             formatError: formatGraphQLError,
+            // No HTTP cache hints are set, so the per-field cache-control bookkeeping is waste.
+            // (The cast bridges @apollo/server's CommonJS and ES-module typings of one class.)
+            plugins: [ApolloServerPluginCacheControlDisabled() as unknown as ApolloPlugin],
             context: blogGraphQLContext,
             subscriptions: blogSubscriptions(moduleRef),
           }),

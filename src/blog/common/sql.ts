@@ -1,17 +1,31 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, QueryFailedError } from 'typeorm';
+
+interface SqliteStatement {
+  all(...parameters: unknown[]): unknown[];
+}
+interface SqliteConnection {
+  prepare(text: string): SqliteStatement;
+}
+interface PostgresPool {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
 
 /**
- * Hand-written SQL for the hot read paths (loaders and lists), where TypeORM's query building
- * and entity hydration cost more than the statement itself. Each statement's text is fixed, so
- * the driver prepares it once; lists of keys travel as one parameter (`json_each` on SQLite,
- * `ANY` on PostgreSQL). Statements still go through TypeORM's query runner, so its logger sees
- * every one.
+ * Hand-written SQL for the hot read paths (loaders and lists), where TypeORM's query building,
+ * query runners and entity hydration cost more than the statement itself. Each statement's text
+ * is fixed and prepared once (a better-sqlite3 statement; a named PostgreSQL statement per
+ * connection); lists of keys travel as one parameter (`json_each` on SQLite, `ANY` on
+ * PostgreSQL). The statements run on TypeORM's own connection (pool) and are reported to its
+ * logger, so the statement counter and query logging still see every one.
  */
 @Injectable()
 export class Sql {
   readonly postgres: boolean;
+  private readonly sqliteStatements = new Map<string, SqliteStatement>();
+  private readonly postgresNames = new Map<string, string>();
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     this.postgres = dataSource.options.type === 'postgres';
@@ -45,8 +59,42 @@ export class Sql {
     return this.postgres ? [...keys] : JSON.stringify(keys);
   }
 
-  all<T>(statement: string, parameters: unknown[]): Promise<T[]> {
-    return this.dataSource.query(statement, parameters) as Promise<T[]>;
+  async all<T>(statement: string, parameters: unknown[]): Promise<T[]> {
+    this.dataSource.logger.logQuery(statement, parameters);
+    try {
+      if (!this.postgres) return this.prepared(statement).all(...parameters) as T[];
+      const pool = (this.dataSource.driver as unknown as { master: PostgresPool }).master;
+      const { rows } = await pool.query({
+        name: this.nameOf(statement),
+        text: statement,
+        values: parameters,
+      });
+      return rows as T[];
+    } catch (error) {
+      this.dataSource.logger.logQueryError(String(error), statement, parameters);
+      throw new QueryFailedError(statement, parameters, error as Error);
+    }
+  }
+
+  private prepared(statement: string): SqliteStatement {
+    let prepared = this.sqliteStatements.get(statement);
+    if (!prepared) {
+      const connection = (
+        this.dataSource.driver as unknown as { databaseConnection: SqliteConnection }
+      ).databaseConnection;
+      prepared = connection.prepare(statement);
+      this.sqliteStatements.set(statement, prepared);
+    }
+    return prepared;
+  }
+
+  private nameOf(statement: string): string {
+    let name = this.postgresNames.get(statement);
+    if (!name) {
+      name = `blog_${createHash('sha1').update(statement).digest('hex').slice(0, 16)}`;
+      this.postgresNames.set(statement, name);
+    }
+    return name;
   }
 
   async one<T>(statement: string, parameters: unknown[]): Promise<T | null> {
