@@ -17,7 +17,17 @@ const require = createRequire(import.meta.url);
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const COLUMNS = {
-  users: ['id', 'name', 'email', 'handle', 'avatar', 'password_hash', 'role', 'created_at', 'updated_at'],
+  users: [
+    'id',
+    'name',
+    'email',
+    'handle',
+    'avatar',
+    'password_hash',
+    'role',
+    'created_at',
+    'updated_at',
+  ],
   posts: ['id', 'title', 'content', 'author_id', 'created_at', 'updated_at', 'published_at'],
   comments: ['id', 'post_id', 'author_id', 'text', 'created_at'],
   likes: ['post_id', 'user_id', 'created_at'],
@@ -27,10 +37,23 @@ const COLUMNS = {
 /** A row object of the plan as column values, with `time` formatting the timestamps. */
 const VALUES = {
   users: (u, time) => [
-    u.id, u.name, u.email, u.handle, u.avatar, u.passwordHash, 'user', time(u.createdAt), time(u.createdAt),
+    u.id,
+    u.name,
+    u.email,
+    u.handle,
+    u.avatar,
+    u.passwordHash,
+    'user',
+    time(u.createdAt),
+    time(u.createdAt),
   ],
   posts: (p, time) => [
-    p.id, p.title, p.content, p.authorId, time(p.createdAt), time(p.createdAt),
+    p.id,
+    p.title,
+    p.content,
+    p.authorId,
+    time(p.createdAt),
+    time(p.createdAt),
     p.publishedAt === null ? null : time(p.publishedAt),
   ],
   comments: (c, time) => [c.id, c.postId, c.authorId, c.text, time(c.createdAt)],
@@ -51,7 +74,14 @@ export async function migrate(databaseUrl) {
     join(ROOT, 'dist/src/database/data-source-options.js'),
   );
   const { DataSource } = require('typeorm');
-  const quiet = { logQuery() {}, logQueryError() {}, logQuerySlow() {}, logSchemaBuild() {}, logMigration() {}, log() {} };
+  const quiet = {
+    logQuery() {},
+    logQueryError() {},
+    logQuerySlow() {},
+    logSchemaBuild() {},
+    logMigration() {},
+    log() {},
+  };
   const config = loadDatabaseConfig({ DATABASE_URL: databaseUrl, DATABASE_LOGGING: 'false' });
   const dataSource = new DataSource(buildDataSourceOptions(config, { logger: quiet }));
   await dataSource.initialize();
@@ -114,7 +144,17 @@ async function writeSqlite(databaseUrl, tables, log) {
 }
 
 const PG_TYPES = {
-  users: ['varchar', 'varchar', 'varchar', 'varchar', 'varchar', 'varchar', 'varchar', 'timestamptz', 'timestamptz'],
+  users: [
+    'varchar',
+    'varchar',
+    'varchar',
+    'varchar',
+    'varchar',
+    'varchar',
+    'varchar',
+    'timestamptz',
+    'timestamptz',
+  ],
   posts: ['varchar', 'varchar', 'text', 'varchar', 'timestamptz', 'timestamptz', 'timestamptz'],
   comments: ['varchar', 'varchar', 'varchar', 'text', 'timestamptz'],
   likes: ['varchar', 'varchar', 'timestamptz'],

@@ -51,7 +51,9 @@ export function graphqlOperations(fixtures) {
       id: 'Q3',
       kind: 'read',
       as: null,
-      bodies: [body('query Q3 { users(first: 20) { posts(first: 10) { title author { name } } } }')],
+      bodies: [
+        body('query Q3 { users(first: 20) { posts(first: 10) { title author { name } } } }'),
+      ],
     },
     {
       id: 'Q4',
@@ -80,10 +82,9 @@ export function graphqlOperations(fixtures) {
       kind: 'write',
       as: 'writer',
       bodies: [
-        body(
-          'mutation W2like($id: ID!) { likePost(postId: $id) { id likesCount isLikedByMe } }',
-          { id: fixtures.w2PostId },
-        ),
+        body('mutation W2like($id: ID!) { likePost(postId: $id) { id likesCount isLikedByMe } }', {
+          id: fixtures.w2PostId,
+        }),
         body(
           'mutation W2unlike($id: ID!) { unlikePost(postId: $id) { id likesCount isLikedByMe } }',
           { id: fixtures.w2PostId },

@@ -9,7 +9,7 @@
 import { execFileSync, execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { cpus, release, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { baseline } from './contenders/baseline.mjs';
@@ -33,7 +33,8 @@ const log = (line = '') => console.log(line);
 function ensureBuild() {
   const script = join(ROOT, 'scripts/build-if-needed.mjs');
   if (existsSync(script)) execFileSync(process.execPath, [script], { cwd: ROOT, stdio: 'inherit' });
-  else if (!existsSync(join(ROOT, 'dist/src/main.js'))) execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
+  else if (!existsSync(join(ROOT, 'dist/src/main.js')))
+    execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
 }
 
 /** Installs PostGraphile's own dependencies in bench/peers on first use. */
@@ -49,9 +50,10 @@ function ensurePeers() {
   });
 }
 
-function machine(postgres) {
+function machine(postgres, loadAtStart) {
   const cpu = cpus();
   return {
+    loadAverageAtStart: Number(loadAtStart.toFixed(2)),
     cores: cpu.length,
     cpu: cpu[0]?.model?.trim() ?? 'unknown',
     memoryGb: Math.round(totalmem() / 1024 ** 3),
@@ -63,7 +65,10 @@ function machine(postgres) {
 
 function gitCommit() {
   try {
-    const commit = execSync('git rev-parse --short HEAD', { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+    const commit = execSync('git rev-parse --short HEAD', {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     return commit.toString().trim();
   } catch {
     return null;
@@ -71,7 +76,7 @@ function gitCommit() {
 }
 
 const wanted = (options, id) => id === 'ours-sqlite' || !options.only || options.only.has(id);
-const withoutAnswers = ({ answers, ...rest }) => rest;
+const withoutAnswers = ({ answers: _answers, ...rest }) => rest;
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
@@ -80,6 +85,7 @@ async function main() {
     return;
   }
   const started = Date.now();
+  const loadAtStart = loadavg()[0];
   const ctx = {
     root: ROOT,
     tmp: mkdtempSync(join(tmpdir(), 'blog-bench-')),
@@ -90,7 +96,10 @@ async function main() {
   };
   const cleanups = [];
   const cleanUp = async () => {
-    while (cleanups.length) await cleanups.pop()().catch(() => {});
+    while (cleanups.length) {
+      const step = cleanups.pop();
+      await step().catch(() => {});
+    }
   };
   installCleanup(cleanUp);
   // Runs last: the scratch folder with the databases and logs.
@@ -101,8 +110,15 @@ async function main() {
   const skipped = [];
   const notes = [];
   try {
-    log(`Blog service load benchmark (${options.mode}): ${options.duration}s rounds, ${options.warmup}s warm-up`);
+    log(
+      `Blog service load benchmark (${options.mode}): ${options.duration}s rounds, ${options.warmup}s warm-up`,
+    );
     log(`Scratch folder: ${ctx.tmp}`);
+    if (loadAtStart > cpus().length / 2) {
+      const warning = `The machine was busy when the run started (load average ${loadAtStart.toFixed(1)} on ${cpus().length} cores): other processes compete with the servers and the load generator, so the figures are low and noisy.`;
+      notes.push(warning);
+      log(`WARNING: ${warning}`);
+    }
     log('\n[1/6] Build');
     ensureBuild();
 
@@ -131,6 +147,7 @@ async function main() {
       if (postgres.unavailable) {
         skipped.push({ id: 'ours-pg', reason: postgres.unavailable });
         skipped.push({ id: 'postgraphile', reason: postgres.unavailable });
+        log(`  PostgreSQL contenders will be skipped: ${postgres.unavailable}`);
       } else {
         ctx.postgres = postgres;
         ctx.pgTemplate = `blog_bench_${process.pid}`;
@@ -161,7 +178,15 @@ async function main() {
     const contenders = [];
     const bench = async (contender, contenderOps, reference) => {
       log(`\n  ${contender.label}`);
-      const result = await benchContender({ contender, ops: contenderOps, tokens, reference, options, ctx, log });
+      const result = await benchContender({
+        contender,
+        ops: contenderOps,
+        tokens,
+        reference,
+        options,
+        ctx,
+        log,
+      });
       if (result.status === 'skipped') log(`    SKIPPED: ${result.reason}`);
       contenders.push(withoutAnswers(result));
       return result;
@@ -170,7 +195,9 @@ async function main() {
     log('\n[3/6] Our service and the ceiling (SQLite)');
     const ours = await bench(oursSqlite(ctx), ops, null);
     if (ours.status !== 'ok' || Object.keys(ours.answers).length < ops.length) {
-      throw new Error(`Our service must answer every operation to serve as the reference: ${ours.reason ?? JSON.stringify(ours.ops)}`);
+      throw new Error(
+        `Our service must answer every operation to serve as the reference: ${ours.reason ?? JSON.stringify(ours.ops)}`,
+      );
     }
     const reference = ours.answers;
     if (wanted(options, 'ceiling')) {
@@ -181,39 +208,25 @@ async function main() {
     log('\n[4/6] Plain Apollo baseline (SQLite)');
     if (wanted(options, 'apollo')) await bench(baseline(ctx), ops, reference);
 
-    log('\n[5/6] PostgreSQL: our service and PostGraphile');
-    if (ctx.postgres) {
-      if (wanted(options, 'ours-pg')) await bench(oursPostgres(ctx), ops, reference);
-      if (wanted(options, 'postgraphile')) {
-        try {
-          ensurePeers();
-          await bench(postgraphile(ctx), postgraphileOperations(fixtures), reference);
-        } catch (error) {
-          skipped.push({ id: 'postgraphile', reason: `could not install or run: ${error.message}` });
-          log(`    SKIPPED PostGraphile: ${error.message}`);
-        }
-      }
-    } else {
-      log(`  skipped: ${skipped[0]?.reason ?? 'not requested'}`);
-    }
-
-    log('\n[6/6] Growth of the feed (Q2) with the data');
+    log('\n[5/6] Growth of the feed (Q2) with the data');
+    // Every point is measured the same way: fresh servers running Q2 only.
     const growth = [];
     if (options.growth) {
       for (const posts of growthPoints(options)) {
-        if (posts === options.sizes.posts) {
-          growth.push({ posts, users: options.sizes.users, main: true, results: pickQ2(contenders) });
-          continue;
-        }
-        const sizes = scaleSizes(options.sizes, posts / options.sizes.posts);
-        const file = join(ctx.tmp, `growth-${posts}.sqlite`);
+        const main = posts === options.sizes.posts;
+        const sizes = main ? options.sizes : scaleSizes(options.sizes, posts / options.sizes.posts);
+        const file = main ? ctx.sqlitePristine : join(ctx.tmp, `growth-${posts}.sqlite`);
         log(`  ${posts} posts: ${JSON.stringify(sizes)}`);
-        const grown = await generate({ databaseUrl: `sqlite:${file}`, sizes, seed: options.seed });
-        const q2 = graphqlOperations(grown.fixtures).filter((op) => op.id === 'Q2');
-        const growthTokens = { viewer: mintToken(ctx.secret, grown.fixtures.viewerId) };
-        const point = { posts, users: sizes.users, main: false, results: {} };
+        const pointFixtures = main
+          ? fixtures
+          : (await generate({ databaseUrl: `sqlite:${file}`, sizes, seed: options.seed })).fixtures;
+        const q2 = graphqlOperations(pointFixtures).filter((op) => op.id === 'Q2');
+        const growthTokens = { viewer: mintToken(ctx.secret, pointFixtures.viewerId) };
+        const point = { posts, users: sizes.users, results: {} };
         const runs = [oursSqlite(ctx, { id: `ours-sqlite-${posts}`, pristine: file })];
-        if (wanted(options, 'apollo')) runs.push(baseline(ctx, { id: `apollo-${posts}`, pristine: file }));
+        if (wanted(options, 'apollo')) {
+          runs.push(baseline(ctx, { id: `apollo-${posts}`, pristine: file }));
+        }
         let growthReference = null;
         for (const contender of runs) {
           log(`\n  ${contender.label}, ${posts} posts`);
@@ -229,14 +242,33 @@ async function main() {
           growthReference ??= result.answers;
           point.results[contender.id.replace(`-${posts}`, '')] = summariseQ2(result);
         }
-        rmSync(file, { force: true });
+        if (!main) rmSync(file, { force: true });
         growth.push(point);
       }
     }
 
+    log('\n[6/6] PostgreSQL: our service and PostGraphile');
+    if (ctx.postgres) {
+      if (wanted(options, 'ours-pg')) await bench(oursPostgres(ctx), ops, reference);
+      if (wanted(options, 'postgraphile')) {
+        try {
+          ensurePeers();
+          await bench(postgraphile(ctx), postgraphileOperations(fixtures), reference);
+        } catch (error) {
+          skipped.push({
+            id: 'postgraphile',
+            reason: `could not install or run: ${error.message}`,
+          });
+          log(`    SKIPPED PostGraphile: ${error.message}`);
+        }
+      }
+    } else {
+      log(`  skipped: ${skipped[0]?.reason ?? 'not requested'}`);
+    }
+
     const results = buildResults({
       options,
-      machine: machine(ctx.postgres),
+      machine: machine(ctx.postgres, loadAtStart),
       commit: gitCommit(),
       data,
       contenders,
@@ -248,7 +280,10 @@ async function main() {
     printSummary(results, log);
     const out = options.out ?? join(ROOT, 'bench/results');
     mkdirSync(out, { recursive: true });
-    const files = writeReports(results, out);
+    const files = writeReports(results, out, [
+      [ctx.tmp, '<scratch>'],
+      [ROOT, '.'],
+    ]);
     log(`\nWrote ${files.join(' and ')} (${((Date.now() - started) / 1000).toFixed(0)}s in all)`);
   } finally {
     await cleanUp();
@@ -257,17 +292,17 @@ async function main() {
 
 function summariseQ2(result) {
   const q2 = result.ops.Q2;
-  if (result.status !== 'ok' || q2?.status !== 'ok') return { status: 'failed', reason: result.reason ?? q2?.reason };
-  return { status: 'ok', rps: q2.rps, p50: q2.p50, p99: q2.p99, errors: q2.errors, sameAsOurs: q2.sameAsOurs };
-}
-
-function pickQ2(contenders) {
-  const picked = {};
-  for (const id of ['ours-sqlite', 'apollo']) {
-    const contender = contenders.find((c) => c.id === id);
-    if (contender) picked[id] = summariseQ2(contender);
-  }
-  return picked;
+  if (result.status !== 'ok' || q2?.status !== 'ok')
+    return { status: 'failed', reason: result.reason ?? q2?.reason };
+  return {
+    status: 'ok',
+    rps: q2.rps,
+    p50: q2.p50,
+    p99: q2.p99,
+    errors: q2.errors,
+    responseBytes: q2.responseBytes,
+    sameAsOurs: q2.sameAsOurs,
+  };
 }
 
 main().catch((error) => {

@@ -9,7 +9,9 @@ const require = createRequire(import.meta.url);
 const { GraphQLError, GraphQLScalarType, Kind } = require('graphql');
 
 export const typeDefs = /* GraphQL */ `
-  """A date-time string at UTC, ISO-8601."""
+  """
+  A date-time string at UTC, ISO-8601.
+  """
   scalar DateTime
 
   type User {

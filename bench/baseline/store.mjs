@@ -85,7 +85,9 @@ export class Store {
   }
 
   userById(id) {
-    const row = this.get(`SELECT ${USER_COLUMNS} FROM "users" "u" WHERE "u"."id" = ? LIMIT 1`, [id]);
+    const row = this.get(`SELECT ${USER_COLUMNS} FROM "users" "u" WHERE "u"."id" = ? LIMIT 1`, [
+      id,
+    ]);
     return row ? toUser(row) : null;
   }
 
@@ -105,7 +107,10 @@ export class Store {
   }
 
   postById(id) {
-    const row = this.get(`SELECT ${POST_COLUMNS('p')} FROM "posts" "p" WHERE "p"."id" = ? LIMIT 1`, [id]);
+    const row = this.get(
+      `SELECT ${POST_COLUMNS('p')} FROM "posts" "p" WHERE "p"."id" = ? LIMIT 1`,
+      [id],
+    );
     return row ? toPost(row) : null;
   }
 
@@ -257,7 +262,8 @@ function pagedLoaders(load) {
   const loaders = new Map();
   return (page) => {
     const key = `${page.first}:${page.after ?? ''}`;
-    if (!loaders.has(key)) loaders.set(key, new DataLoader((keys) => Promise.resolve(load(keys, page))));
+    if (!loaders.has(key))
+      loaders.set(key, new DataLoader((keys) => Promise.resolve(load(keys, page))));
     return loaders.get(key);
   };
 }

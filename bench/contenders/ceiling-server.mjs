@@ -10,9 +10,10 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 const responses = new Map(
-  Object.entries(JSON.parse(readFileSync(process.env.RESPONSES_FILE, 'utf8'))).map(
-    ([op, body]) => [op, Buffer.from(body)],
-  ),
+  Object.entries(JSON.parse(readFileSync(process.env.RESPONSES_FILE, 'utf8'))).map(([op, body]) => [
+    op,
+    Buffer.from(body),
+  ]),
 );
 const headersFor = (body) => ({
   'content-type': 'application/json; charset=utf-8',

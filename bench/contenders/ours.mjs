@@ -21,6 +21,9 @@ function startOurs(ctx, id, databaseUrl, { logStatements, port, suffix = '' }) {
       JWT_SECRET: ctx.secret,
       DATABASE_URL: databaseUrl,
       DATABASE_LOGGING: logStatements ? 'true' : 'false',
+      // The defaults, whatever a local .env says: a pool of 10, one instance (no Redis).
+      DATABASE_POOL_SIZE: '10',
+      REDIS_URL: '',
       SEED_DEMO: 'false',
       PORT: String(port),
     },

@@ -43,7 +43,6 @@ const POSTS_SPAN = 365 * DAY;
  * Each table is produced by a generator of row objects with times in epoch milliseconds.
  */
 export function planBlog(sizes, seed) {
-  const random = createRandom(`${seed}:plan`);
   const nUsers = sizes.users;
   const nPosts = sizes.posts;
   const id = (msecs, rng) => uuidv7({ msecs, random: rng.bytes(16) });
@@ -136,7 +135,10 @@ export function planBlog(sizes, seed) {
     const rng = createRandom(`${seed}:user-rows`);
     for (let i = 0; i < nUsers; i++) {
       const name = i === viewer ? 'Bench Viewer' : i === writer ? 'Bench Writer' : personName(rng);
-      const handle = `${name.toLowerCase().replace(/[^a-z]+/g, '_').slice(0, 20)}_${i}`;
+      const handle = `${name
+        .toLowerCase()
+        .replace(/[^a-z]+/g, '_')
+        .slice(0, 20)}_${i}`;
       yield {
         id: userIds[i],
         name,

@@ -4,16 +4,17 @@ import { freePort, memoryOf, watchMemory } from './processes.mjs';
 
 /** The figures that must all be 0 in a round. */
 export const errorCount = (round) =>
-  round
-    ? round.non2xx + round.errors + round.timeouts + round.gqlErrors + round.sizeMismatches
-    : 0;
+  round ? round.non2xx + round.errors + round.timeouts + round.gqlErrors + round.sizeMismatches : 0;
 
 /** Compares a contender's answer to an operation with our service's (the reference). */
 function compareToReference(contender, op, answers, reference) {
   if (!reference) return {};
   const ours = reference[op.id][0].body;
   const theirs = answers[0].body;
-  const comparison = { responseBytes: Buffer.byteLength(theirs), sizeVsOurs: theirs.length / ours.length };
+  const comparison = {
+    responseBytes: Buffer.byteLength(theirs),
+    sizeVsOurs: theirs.length / ours.length,
+  };
   if (op.kind !== 'read') return comparison;
   if (contender.dialect === 'graphql') return { ...comparison, sameAsOurs: theirs === ours };
   try {
@@ -75,10 +76,24 @@ export async function benchContender({ contender, ops, tokens, reference, option
           rounds: [
             { name: 'warmup', connections: options.connections, duration: options.warmup },
             { name: 'throughput', connections: options.connections, duration: options.duration },
-            { name: 'latency', connections: options.latencyConnections, duration: options.duration },
+            {
+              name: 'latencyWarmup',
+              connections: options.latencyConnections,
+              duration: Math.min(options.warmup, 2),
+            },
+            {
+              name: 'latency',
+              connections: options.latencyConnections,
+              duration: options.duration,
+            },
           ],
         });
-        const errors = Object.values(rounds).reduce((sum, round) => sum + errorCount(round), 0);
+        // A measured round in which not one response came back is an error too.
+        const silent = ['throughput', 'latency'].filter((name) => rounds[name].requests === 0);
+        const errors =
+          Object.values(rounds).reduce((sum, round) => sum + errorCount(round), 0) + silent.length;
+        if (silent.length)
+          log(`    ${op.id}: no response at all in the ${silent.join(' and ')} round`);
         result.ops[op.id] = {
           status: 'ok',
           responseBytes: Buffer.byteLength(answers[0].body),
@@ -93,7 +108,9 @@ export async function benchContender({ contender, ops, tokens, reference, option
         log(
           `    ${op.id}: ${rounds.throughput.rps.toFixed(0)} req/s @${options.connections}, ` +
             `p50 ${rounds.latency.p50?.toFixed(2)} ms, p99 ${rounds.latency.p99?.toFixed(2)} ms @${options.latencyConnections}` +
-            (errors ? `, ${errors} ERRORS (${rounds.throughput.firstBadBody ?? rounds.latency.firstBadBody ?? ''})` : ''),
+            (errors
+              ? `, ${errors} ERRORS (${rounds.throughput.firstBadBody ?? rounds.latency.firstBadBody ?? ''})`
+              : ''),
         );
       }
     } catch (error) {

@@ -12,7 +12,8 @@ export function copySqlite(from, to) {
 }
 
 export function removeSqlite(path) {
-  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${path}${suffix}`, { force: true });
+  for (const suffix of ['', '-wal', '-shm', '-journal'])
+    rmSync(`${path}${suffix}`, { force: true });
 }
 
 const PG_HOST = '127.0.0.1';

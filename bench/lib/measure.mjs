@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileSize, freePort } from './processes.mjs';
+import { fileSize, freePort, track } from './processes.mjs';
 
 /** The headers of an operation's requests: JSON, the signed-in user's token, the op name. */
 export function headersFor(op, tokens) {
@@ -32,7 +32,7 @@ export async function sendOnce(url, op, tokens) {
 export function problemOf(answer) {
   if (answer.status !== 200) return `HTTP ${answer.status}: ${answer.body.slice(0, 300)}`;
   if (!answer.body.startsWith('{"data":')) return `not data: ${answer.body.slice(0, 300)}`;
-  if (answer.body.includes('"errors"')) return `GraphQL errors: ${answer.body.slice(0, 300)}`;
+  if (answer.body.includes('"errors":[')) return `GraphQL errors: ${answer.body.slice(0, 300)}`;
   return null;
 }
 
@@ -62,41 +62,55 @@ export async function runLoad({ ctx, url, op, tokens, check, rounds }) {
   const planFile = join(ctx.tmp, `plan-${op.id}.json`);
   writeFileSync(
     planFile,
-    JSON.stringify({ url: `${url}/graphql`, headers: headersFor(op, tokens), bodies: op.bodies, check, rounds }),
+    JSON.stringify({
+      url: `${url}/graphql`,
+      headers: headersFor(op, tokens),
+      bodies: op.bodies,
+      check,
+      rounds,
+    }),
   );
   const budgetMs = rounds.reduce((sum, round) => sum + round.duration * 1000 + 15_000, 30_000);
   const stdout = await new Promise((resolve, reject) => {
-    execFile(
+    const worker = execFile(
       process.execPath,
       [join(ctx.root, 'bench/load-worker.mjs'), planFile],
       { cwd: ctx.root, timeout: budgetMs, maxBuffer: 16 * 1024 * 1024 },
-      (error, out, err) => (error ? reject(new Error(`load worker failed: ${error.message}\n${err}`)) : resolve(out)),
+      (error, out, err) =>
+        error ? reject(new Error(`load worker failed: ${error.message}\n${err}`)) : resolve(out),
     );
+    track(worker);
   });
   return JSON.parse(stdout.trim().split('\n').at(-1)).rounds;
 }
 
 /**
- * SQL statements per request: starts the contender again with its SQL log on, sends each
- * request twice (the first may warm caches) and counts the statements the second one logged.
- * Writes with two alternating requests (W2) give the mean of both.
+ * SQL statements per request: starts the contender again with its SQL log on, sends the
+ * requests of each operation once to warm up, then once more, counting the statements each
+ * logged. Writes with two alternating requests (W2: like, unlike) give the mean of both.
  */
 export async function countStatements({ contender, ops, tokens }) {
   if (!contender.statementPattern) return {};
-  const handle = await contender.start({ logStatements: true, port: await freePort(), suffix: '-sql' });
+  const handle = await contender.start({
+    logStatements: true,
+    port: await freePort(),
+    suffix: '-sql',
+  });
   const counts = {};
   try {
     for (const op of ops) {
+      // Once through the requests to warm up, then once more, counting each.
+      await sendOnce(handle.url, op, tokens);
+      await sleep(50);
       const perBody = [];
       for (const body of op.bodies) {
-        const single = { ...op, bodies: [body] };
-        await sendOnce(handle.url, single, tokens);
-        await sleep(50);
         const before = fileSize(handle.logFile);
-        const [answer] = await sendOnce(handle.url, single, tokens);
+        const [answer] = await sendOnce(handle.url, { ...op, bodies: [body] }, tokens);
         await sleep(100);
         const logged = readFileSync(handle.logFile).subarray(before).toString('utf8');
-        perBody.push(problemOf(answer) ? null : (logged.match(contender.statementPattern) ?? []).length);
+        perBody.push(
+          problemOf(answer) ? null : (logged.match(contender.statementPattern) ?? []).length,
+        );
       }
       counts[op.id] = perBody.includes(null)
         ? null

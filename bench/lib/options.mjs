@@ -51,24 +51,62 @@ export function parseOptions(argv) {
       return argv[++i];
     };
     switch (arg) {
-      case '--small': options.small = true; break;
-      case '--large': options.large = true; break;
-      case '--scale': options.scale = number(arg, next()); break;
-      case '--users': case '--posts': case '--comments': case '--likes': case '--follows':
+      case '--small':
+        options.small = true;
+        break;
+      case '--large':
+        options.large = true;
+        break;
+      case '--scale':
+        options.scale = number(arg, next());
+        break;
+      case '--users':
+      case '--posts':
+      case '--comments':
+      case '--likes':
+      case '--follows':
         options.sizes[arg.slice(2)] = Math.round(number(arg, next()));
         break;
-      case '--duration': options.duration = number(arg, next()); break;
-      case '--warmup': options.warmup = number(arg, next()); break;
-      case '--connections': options.connections = Math.round(number(arg, next())); break;
-      case '--latency-connections': options.latencyConnections = Math.round(number(arg, next())); break;
-      case '--only': options.only = new Set(next().split(',').map((s) => s.trim())); break;
-      case '--no-pg': options.pg = false; break;
-      case '--no-growth': options.growth = false; break;
-      case '--seed': options.seed = next(); break;
-      case '--out': options.out = next(); break;
-      case '--keep-data': options.keepData = true; break;
-      case '--help': case '-h': options.help = true; break;
-      default: throw new Error(`Unknown option ${arg}\n\n${USAGE}`);
+      case '--duration':
+        options.duration = number(arg, next());
+        break;
+      case '--warmup':
+        options.warmup = number(arg, next());
+        break;
+      case '--connections':
+        options.connections = Math.round(number(arg, next()));
+        break;
+      case '--latency-connections':
+        options.latencyConnections = Math.round(number(arg, next()));
+        break;
+      case '--only':
+        options.only = new Set(
+          next()
+            .split(',')
+            .map((s) => s.trim()),
+        );
+        break;
+      case '--no-pg':
+        options.pg = false;
+        break;
+      case '--no-growth':
+        options.growth = false;
+        break;
+      case '--seed':
+        options.seed = next();
+        break;
+      case '--out':
+        options.out = next();
+        break;
+      case '--keep-data':
+        options.keepData = true;
+        break;
+      case '--help':
+      case '-h':
+        options.help = true;
+        break;
+      default:
+        throw new Error(`Unknown option ${arg}\n\n${USAGE}`);
     }
   }
   const scale = options.scale ?? (options.small ? 0.1 : 1);

@@ -6,6 +6,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /** Every child server still running, so that an exit or a signal can stop them all. */
 const running = new Set();
 
+/** Registers a child process (a load worker) to be killed with the servers if the run stops. */
+export function track(child) {
+  running.add(child);
+  child.on('exit', () => running.delete(child));
+  return child;
+}
+
 /** Stops the children of this run (by pid) when the runner exits, fails or is interrupted. */
 export function installCleanup(extra = async () => {}) {
   const killAll = () => {

@@ -63,7 +63,8 @@ export function paragraphs(random, length) {
   let sinceBreak = 0;
   for (let guard = 0; size < length && guard < 10_000; guard++) {
     const next = sentence(random);
-    const separator = parts.length === 0 ? '' : sinceBreak >= 4 && random.chance(0.4) ? '\n\n' : ' ';
+    const separator =
+      parts.length === 0 ? '' : sinceBreak >= 4 && random.chance(0.4) ? '\n\n' : ' ';
     sinceBreak = separator === '\n\n' ? 0 : sinceBreak + 1;
     parts.push(separator, next);
     size += separator.length + next.length;
