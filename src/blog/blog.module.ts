@@ -1,3 +1,4 @@
+import { KeyObject } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
@@ -6,7 +7,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthResolver } from './auth/auth.resolver';
 import { AuthService } from './auth/auth.service';
 import { ConnectionAuthService } from './auth/connection-auth.service';
-import { JwtStrategy } from './auth/jwt.strategy';
+import { BLOG_JWT_KEY, jwtKey, JwtStrategy } from './auth/jwt.strategy';
 import { PasswordService } from './auth/password.service';
 import { ViewerGuard } from './auth/viewer.guard';
 import { blogEntities } from './blog.entities';
@@ -44,11 +45,17 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
   imports: [TypeOrmModule.forFeature(blogEntities), PassportModule],
   providers: [
     {
-      provide: JwtService,
+      provide: BLOG_JWT_KEY,
       inject: [BLOG_MODULE_OPTIONS],
-      useFactory: (options: BlogModuleOptions) =>
+      useFactory: (options: BlogModuleOptions) => jwtKey(options.jwtSecret),
+    },
+    {
+      provide: JwtService,
+      inject: [BLOG_MODULE_OPTIONS, BLOG_JWT_KEY],
+      useFactory: (options: BlogModuleOptions, key: KeyObject) =>
         new JwtService({
-          secret: options.jwtSecret,
+          privateKey: key,
+          publicKey: key,
           signOptions: { algorithm: 'HS256', expiresIn: (options.jwtExpiresIn ?? '7d') as never },
           verifyOptions: { algorithms: ['HS256'] },
         }),
