@@ -7,6 +7,8 @@ export type NodeEnv = (typeof NODE_ENVS)[number];
 export interface AppConfig {
   nodeEnv: NodeEnv;
   port: number;
+  /** The address to listen on. */
+  host: string;
   /** Folder for the embedded database and the generated development secret. */
   dataDir: string;
   /** Seed a small demo on an empty database. */
@@ -20,6 +22,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     nodeEnv,
     port: readInteger(env, 'PORT', 3000, { min: 0, max: 65535 }),
+    host: readString(env, 'HOST', '0.0.0.0'),
     dataDir: readString(env, 'DATA_DIR', './data'),
     seedDemo: readBoolean(env, 'SEED_DEMO', nodeEnv === 'development'),
     trustProxy: readInteger(env, 'TRUST_PROXY', 0, { min: 0, max: 10 }),

@@ -19,6 +19,7 @@ describe('configuration', () => {
     expect(loadAppConfig({})).toEqual({
       nodeEnv: 'development',
       port: 3000,
+      host: '0.0.0.0',
       dataDir: './data',
       seedDemo: true,
       trustProxy: 0,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { INestApplication } from '@nestjs/common';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -29,7 +29,7 @@ export interface TestUser {
  */
 export class TestApp {
   private constructor(
-    readonly app: INestApplication,
+    readonly app: NestFastifyApplication,
     readonly statements: StatementCounter,
     private readonly cleanup: () => Promise<void>,
   ) {}
@@ -65,8 +65,11 @@ export class TestApp {
       const moduleRef = await Test.createTestingModule({
         imports: [AppModule.forRoot({ logger: statements })],
       }).compile();
-      const app = moduleRef.createNestApplication({ logger: ['error', 'warn'] });
+      const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter(), {
+        logger: ['error', 'warn'],
+      });
       await app.init();
+      await app.getHttpAdapter().getInstance().ready();
       const cleanup = async () => {
         if (!dataDir) rmSync(dir, { recursive: true, force: true });
         await postgres?.drop();

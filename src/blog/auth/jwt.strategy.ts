@@ -1,7 +1,7 @@
 import { createSecretKey, KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import type { Request } from 'express';
+import type { BlogRequest } from '../common/blog-context';
 import { Strategy } from 'passport-jwt';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
@@ -43,7 +43,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
     private readonly users: UsersService,
   ) {
     super({
-      jwtFromRequest: (req: Request) => tokenFromHeader(req.headers?.authorization),
+      jwtFromRequest: (req: BlogRequest) => tokenFromHeader(req.headers?.authorization),
       // passport-jwt types a string; it hands the key to jsonwebtoken, which takes a KeyObject.
       secretOrKey: key as unknown as string,
       algorithms: ['HS256'],

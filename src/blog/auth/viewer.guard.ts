@@ -1,7 +1,7 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { AuthGuard } from '@nestjs/passport';
-import type { Request } from 'express';
+import type { BlogRequest } from '../common/blog-context';
 import { BlogContext, Viewer } from '../common/blog-context';
 import { BlogLoadersFactory } from '../common/blog-loaders';
 import { unauthenticated } from '../common/errors';
@@ -31,7 +31,7 @@ export class ViewerGuard extends AuthGuard(JWT_STRATEGY) {
     return true;
   }
 
-  override getRequest(context: ExecutionContext): Request | undefined {
+  override getRequest(context: ExecutionContext): BlogRequest | undefined {
     return GqlExecutionContext.create(context).getContext<BlogContext>().req;
   }
 
@@ -40,7 +40,7 @@ export class ViewerGuard extends AuthGuard(JWT_STRATEGY) {
     return user;
   }
 
-  private async resolveViewer(context: ExecutionContext, req?: Request): Promise<Viewer> {
+  private async resolveViewer(context: ExecutionContext, req?: BlogRequest): Promise<Viewer> {
     if (!tokenFromHeader(req?.headers?.authorization)) return null;
     await super.canActivate(context);
     return (req?.user as User | undefined) ?? null;

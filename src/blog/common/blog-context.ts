@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { User } from '../users/user.entity';
 import type { BlogLoaders } from './blog-loaders';
 
@@ -9,12 +9,19 @@ export function isAdmin(viewer: Viewer): boolean {
   return viewer?.role === 'admin';
 }
 
+/** What the blog reads of an HTTP request, on Express and on Fastify alike. */
+export interface BlogRequest {
+  headers: IncomingHttpHeaders;
+  ip?: string;
+  user?: unknown;
+}
+
 /**
  * The GraphQL context of one request, as the blog sees it. The viewer and loaders are filled in
  * by ViewerGuard before the first blog resolver runs, once per request.
  */
 export interface BlogContext {
-  req?: Request;
+  req?: BlogRequest;
   /** The signed-in user, or null. */
   viewer?: Viewer;
   /** Batching loaders, created once per request. */

@@ -12,7 +12,8 @@ import { tooManyRequests } from '../common/errors';
 export class AuthThrottlerGuard extends ThrottlerGuard {
   protected override getRequestResponse(context: ExecutionContext) {
     const { req } = GqlExecutionContext.create(context).getContext<BlogContext>();
-    return { req: req ?? {}, res: req?.res ?? { header: () => undefined } };
+    // GraphQL answers carry no rate-limit headers: the error says when to try again.
+    return { req: req ?? {}, res: { header: () => undefined } };
   }
 
   protected override async throwThrottlingException(

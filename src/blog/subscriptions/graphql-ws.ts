@@ -1,5 +1,5 @@
 import { ModuleRef } from '@nestjs/core';
-import type { Request } from 'express';
+import type { BlogRequest } from '../common/blog-context';
 import { ConnectionAuthService, ConnectionParams } from '../auth/connection-auth.service';
 import { BlogContext, Viewer } from '../common/blog-context';
 
@@ -39,10 +39,13 @@ export function blogSubscriptions(moduleRef: ModuleRef, path = '/graphql') {
 }
 
 /**
- * The `context` option of the host's GraphQLModule: the request for HTTP operations, the
- * connection's viewer for subscriptions.
+ * The `context` option of the host's GraphQLModule: the request for HTTP operations (Express
+ * passes `{ req }`, Fastify the request itself), the connection's viewer for subscriptions.
  */
-export function blogGraphQLContext(source: { req?: Request; extra?: WsExtra }): BlogContext {
-  if (source.extra?.socket) return { viewer: source.extra.viewer ?? null };
-  return { req: source.req };
+export function blogGraphQLContext(
+  source: { req?: BlogRequest; extra?: WsExtra } | BlogRequest,
+): BlogContext {
+  if ('extra' in source && source.extra?.socket) return { viewer: source.extra.viewer ?? null };
+  if ('req' in source && source.req) return { req: source.req };
+  return { req: source as BlogRequest };
 }
