@@ -13,16 +13,12 @@ import { commentColumns, CommentRow, toComment } from './comment.rows';
 
 function statements(sql: Sql) {
   const cols = commentColumns('c');
-  /** The first page of each post's comments: one index range scan per post, cut by LIMIT. */
+  /** The first page of each post's comments: ids from the (post, id) index per post, then rows. */
   const ranked = (after: boolean) => {
-    const keep = `c.post_id = k.value${after ? ' AND c.id > ?' : ''}`;
+    const ids = `SELECT x.id FROM comments x WHERE x.post_id = k.value${after ? ' AND x.id > ?' : ''} ORDER BY x.id LIMIT ?`;
     return sql.statement({
-      sqlite:
-        `SELECT ${cols} FROM KEYS k JOIN comments c ON c.id IN ` +
-        `(SELECT c.id FROM comments c WHERE ${keep} ORDER BY c.id LIMIT ?) ORDER BY c.id`,
-      postgres:
-        `SELECT l.* FROM KEYS k CROSS JOIN LATERAL ` +
-        `(SELECT ${cols} FROM comments c WHERE ${keep} ORDER BY c.id LIMIT ?) l ORDER BY l.id`,
+      sqlite: `SELECT ${cols} FROM KEYS k JOIN comments c ON c.id IN (${ids}) ORDER BY c.id`,
+      postgres: `SELECT ${cols} FROM KEYS k CROSS JOIN LATERAL (${ids}) t JOIN comments c ON c.id = t.id ORDER BY c.id`,
     });
   };
   return {

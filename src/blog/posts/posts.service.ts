@@ -48,43 +48,41 @@ function statements(sql: Sql) {
     );
   };
   /**
-   * A page of each author's posts (`authors` is a one-column table, `value`). PostgreSQL scans
-   * each author's index range with a LIMIT (LATERAL); SQLite, which lacks LATERAL, picks the
-   * ids per author with a correlated LIMIT. The cost follows authors × page size, not how many
-   * posts they have.
+   * A page of each author's posts (`authors` is a one-column table, `value`). The page's ids come
+   * from the (author, publishedAt, id) index alone, with a LIMIT per author (a correlated
+   * subquery on SQLite, LATERAL on PostgreSQL), and only those rows are read: the cost follows
+   * authors × page size, not how many posts they have.
    */
   const pagePerAuthor = (after: boolean) => {
-    const cursor = afterCursor(after);
-    const keep = `p.author_id = a.value AND p.published_at IS NOT NULL${cursor.where}`;
+    const cursor = afterCursor(after, 'x');
+    const ids =
+      `SELECT x.id FROM posts x${cursor.from} ` +
+      `WHERE x.author_id = a.value AND x.published_at IS NOT NULL${cursor.where} ` +
+      'ORDER BY x.published_at DESC, x.id DESC LIMIT ?';
     return sql.statement({
-      sqlite:
-        `SELECT ${cols} FROM KEYS a JOIN posts p ON p.id IN ` +
-        `(SELECT p.id FROM posts p${cursor.from} WHERE ${keep} ${NEWEST_FIRST} LIMIT ?) ${NEWEST_FIRST}`,
-      postgres:
-        `SELECT l.* FROM KEYS a CROSS JOIN LATERAL ` +
-        `(SELECT ${cols} FROM posts p${cursor.from} WHERE ${keep} ${NEWEST_FIRST} LIMIT ?) l ` +
-        'ORDER BY l."publishedAt" DESC, l.id DESC',
+      sqlite: `SELECT ${cols} FROM KEYS a JOIN posts p ON p.id IN (${ids}) ${NEWEST_FIRST}`,
+      postgres: `SELECT ${cols} FROM KEYS a CROSS JOIN LATERAL (${ids}) t JOIN posts p ON p.id = t.id ${NEWEST_FIRST}`,
     });
   };
   /**
-   * The feed: the newest posts of the viewer and the authors they follow. SQLite finds the page's
-   * ids in the (author, publishedAt, id) index alone and reads only those rows; PostgreSQL takes
-   * a page per author (LATERAL) and merges them.
+   * The feed: the newest posts of the viewer and the authors they follow. The page's ids come
+   * from the (author, publishedAt, id) index alone (on PostgreSQL a page per author, merged), and
+   * only those rows are read.
    */
   const feed = (after: boolean) => {
     const authors =
       '(SELECT CAST(? AS varchar(36)) AS value UNION SELECT f.followee_id FROM follows f WHERE f.follower_id = ?) a';
-    const sqliteCursor = afterCursor(after, 'x');
-    const cursor = afterCursor(after);
+    const cursor = afterCursor(after, 'x');
+    const newest = 'ORDER BY x.published_at DESC, x.id DESC LIMIT ?';
+    const keep = `x.published_at IS NOT NULL${cursor.where}`;
     return sql.statement({
       sqlite:
-        `SELECT ${cols} FROM posts p WHERE p.id IN (SELECT x.id FROM ${authors}${sqliteCursor.from} ` +
-        `JOIN posts x ON x.author_id = a.value AND x.published_at IS NOT NULL${sqliteCursor.where} ` +
-        `ORDER BY x.published_at DESC, x.id DESC LIMIT ?) ${NEWEST_FIRST}`,
+        `SELECT ${cols} FROM posts p WHERE p.id IN (SELECT x.id FROM ${authors}${cursor.from} ` +
+        `JOIN posts x ON x.author_id = a.value AND ${keep} ${newest}) ${NEWEST_FIRST}`,
       postgres:
-        `SELECT l.* FROM ${authors} CROSS JOIN LATERAL (SELECT ${cols} FROM posts p${cursor.from} ` +
-        `WHERE p.author_id = a.value AND p.published_at IS NOT NULL${cursor.where} ${NEWEST_FIRST} LIMIT ?) l ` +
-        'ORDER BY l."publishedAt" DESC, l.id DESC LIMIT ?',
+        `SELECT ${cols} FROM posts p WHERE p.id IN (SELECT t.id FROM ${authors} CROSS JOIN LATERAL ` +
+        `(SELECT x.id, x.published_at FROM posts x${cursor.from} WHERE x.author_id = a.value AND ${keep} ${newest}) t ` +
+        `ORDER BY t.published_at DESC, t.id DESC LIMIT ?) ${NEWEST_FIRST}`,
     });
   };
   const byAuthor = ' AND p.author_id = ?';
