@@ -5,12 +5,17 @@ import { DataSource, QueryFailedError } from 'typeorm';
 
 interface SqliteStatement {
   all(...parameters: unknown[]): unknown[];
+  run(...parameters: unknown[]): { changes: number };
 }
 interface SqliteConnection {
   prepare(text: string): SqliteStatement;
 }
 interface PostgresPool {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(config: {
+    name: string;
+    text: string;
+    values: unknown[];
+  }): Promise<{ rows: unknown[]; rowCount: number | null }>;
 }
 
 /**
@@ -54,22 +59,49 @@ export class Sql {
     });
   }
 
+  /** A timestamp parameter as TypeORM stores it: a Date for PostgreSQL, UTC text for SQLite. */
+  timestamp(value: Date | null): Date | string | null {
+    if (value === null || this.postgres) return value;
+    return value.toISOString().replace('T', ' ').replace('Z', '');
+  }
+
   /** A key list as the one parameter that `IN (??)` takes. */
   keys(keys: readonly string[]): unknown {
     return this.postgres ? [...keys] : JSON.stringify(keys);
   }
 
   async all<T>(statement: string, parameters: unknown[]): Promise<T[]> {
+    return this.execute(
+      statement,
+      parameters,
+      (prepared) => prepared.all(...parameters) as T[],
+      ({ rows }) => rows as T[],
+    );
+  }
+
+  /** Runs a write and returns how many rows it changed. */
+  async run(statement: string, parameters: unknown[]): Promise<number> {
+    return this.execute(
+      statement,
+      parameters,
+      (prepared) => prepared.run(...parameters).changes,
+      ({ rowCount }) => rowCount ?? 0,
+    );
+  }
+
+  private async execute<T>(
+    statement: string,
+    parameters: unknown[],
+    onSqlite: (prepared: SqliteStatement) => T,
+    onPostgres: (result: { rows: unknown[]; rowCount: number | null }) => T,
+  ): Promise<T> {
     this.dataSource.logger.logQuery(statement, parameters);
     try {
-      if (!this.postgres) return this.prepared(statement).all(...parameters) as T[];
+      if (!this.postgres) return onSqlite(this.prepared(statement));
       const pool = (this.dataSource.driver as unknown as { master: PostgresPool }).master;
-      const { rows } = await pool.query({
-        name: this.nameOf(statement),
-        text: statement,
-        values: parameters,
-      });
-      return rows as T[];
+      return onPostgres(
+        await pool.query({ name: this.nameOf(statement), text: statement, values: parameters }),
+      );
     } catch (error) {
       this.dataSource.logger.logQueryError(String(error), statement, parameters);
       throw new QueryFailedError(statement, parameters, error as Error);

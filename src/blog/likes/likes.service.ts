@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { Viewer } from '../common/blog-context';
 import { unauthenticated } from '../common/errors';
 import { countsByKey, Sql } from '../common/sql';
 import { BlogEvents } from '../events/blog-events';
 import { Post } from '../posts/post.entity';
 import { PostsService } from '../posts/posts.service';
-import { Like } from './like.entity';
 
 export interface LikeChange {
   post: Post;
@@ -17,6 +14,10 @@ export interface LikeChange {
 
 function statements(sql: Sql) {
   return {
+    like: sql.statement(
+      'INSERT INTO likes (post_id, user_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+    ),
+    unlike: sql.statement('DELETE FROM likes WHERE post_id = ? AND user_id = ?'),
     countByPosts: sql.statement(
       'SELECT l.post_id AS key, COUNT(*) AS count FROM likes l WHERE l.post_id IN (??) GROUP BY l.post_id',
     ),
@@ -31,7 +32,6 @@ export class LikesService {
   private readonly statements: ReturnType<typeof statements>;
 
   constructor(
-    @InjectRepository(Like) private readonly likes: Repository<Like>,
     private readonly posts: PostsService,
     private readonly events: BlogEvents,
     private readonly sql: Sql,
@@ -43,24 +43,16 @@ export class LikesService {
   async like(postId: string, viewer: Viewer): Promise<LikeChange> {
     if (!viewer) throw unauthenticated('You must be signed in to like a post.');
     const post = await this.posts.findPublished(postId, viewer);
-    const already = await this.likes.existsBy({ postId, userId: viewer.id });
-    if (!already) {
-      await this.likes
-        .createQueryBuilder()
-        .insert()
-        .values({ postId, userId: viewer.id, createdAt: new Date() })
-        .orIgnore()
-        .execute();
-      await this.events.postLikesChanged(postId);
-    }
-    return { post, changed: !already };
+    const at = this.sql.timestamp(new Date());
+    const changed = (await this.sql.run(this.statements.like, [postId, viewer.id, at])) > 0;
+    if (changed) await this.events.postLikesChanged(postId);
+    return { post, changed };
   }
 
   async unlike(postId: string, viewer: Viewer): Promise<LikeChange> {
     if (!viewer) throw unauthenticated('You must be signed in to unlike a post.');
     const post = await this.posts.findPublished(postId, viewer);
-    const result = await this.likes.delete({ postId, userId: viewer.id });
-    const changed = (result.affected ?? 0) > 0;
+    const changed = (await this.sql.run(this.statements.unlike, [postId, viewer.id])) > 0;
     if (changed) await this.events.postLikesChanged(postId);
     return { post, changed };
   }

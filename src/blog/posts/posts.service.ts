@@ -7,6 +7,7 @@ import { isAdmin, Viewer } from '../common/blog-context';
 import { badUserInput, forbidden, notFound, unauthenticated } from '../common/errors';
 import { groupBy } from '../common/group-by';
 import { Page } from '../common/pagination';
+import { newId } from '../common/uuid';
 import { countsByKey, Sql } from '../common/sql';
 import { Like } from '../likes/like.entity';
 import { UsersService } from '../users/users.service';
@@ -87,6 +88,10 @@ function statements(sql: Sql) {
   };
   const byAuthor = ' AND p.author_id = ?';
   return {
+    insert: sql.statement(
+      'INSERT INTO posts (id, title, content, author_id, created_at, updated_at, published_at) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
     byId: sql.statement(`SELECT ${cols} FROM posts p WHERE p.id = ?`),
     byIds: sql.statement(`SELECT ${cols} FROM posts p WHERE p.id IN (??)`),
     all: [published('', false), published('', true)],
@@ -211,7 +216,8 @@ export class PostsService {
       }
     }
     const now = new Date();
-    const post = this.posts.create({
+    const post = Object.assign(new Post(), {
+      id: newId(),
       title,
       content,
       authorId: authorId ?? viewer.id,
@@ -219,7 +225,16 @@ export class PostsService {
       updatedAt: now,
       publishedAt: publish ? now : null,
     });
-    await this.posts.insert(post);
+    const at = this.sql.timestamp(now);
+    await this.sql.run(this.statements.insert, [
+      post.id,
+      title,
+      content,
+      post.authorId,
+      at,
+      at,
+      publish ? at : null,
+    ]);
     if (post.publishedAt) await this.events.postPublished(post.id);
     return post;
   }
