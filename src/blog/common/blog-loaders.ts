@@ -63,44 +63,109 @@ class PagedLoaders<T> {
 /**
  * The loaders of one request. Each answers many parents with one grouped statement and caches
  * by key for the rest of the request, so statements do not grow with the number of parents.
+ * A loader is made the first time a field asks for it: most requests need two or three.
  */
 export class BlogLoaders {
-  readonly userById: DataLoader<string, User | null>;
-  readonly postById: DataLoader<string, Post | null>;
-  readonly postsByAuthor: PagedLoaders<Post>;
-  readonly postsCountByAuthor: DataLoader<string, number>;
-  readonly commentById: DataLoader<string, Comment | null>;
-  readonly commentsByPost: PagedLoaders<Comment>;
-  readonly commentsCountByPost: DataLoader<string, number>;
-  readonly likesCountByPost: DataLoader<string, number>;
-  readonly likedByViewer: DataLoader<string, boolean>;
-  readonly followersCount: DataLoader<string, number>;
-  readonly followingCount: DataLoader<string, number>;
-  readonly followedByViewer: DataLoader<string, boolean>;
+  private readonly made = new Map<string, unknown>();
 
-  constructor(services: BlogLoadersFactory, viewer: Viewer) {
-    const { users, posts, comments, likes, follows } = services;
-    this.userById = new DataLoader(async (ids) =>
-      byKeys(ids, await users.findByIds(ids), (u) => u.id),
+  constructor(
+    private readonly services: BlogLoadersFactory,
+    private readonly viewer: Viewer,
+  ) {}
+
+  get userById(): DataLoader<string, User | null> {
+    return this.once('userById', () => {
+      const loader = new DataLoader<string, User | null>(async (ids) =>
+        byKeys(ids, await this.services.users.findByIds(ids), (u) => u.id),
+      );
+      if (this.viewer) loader.prime(this.viewer.id, this.viewer);
+      return loader;
+    });
+  }
+
+  get postById(): DataLoader<string, Post | null> {
+    return this.once(
+      'postById',
+      () =>
+        new DataLoader(async (ids) =>
+          byKeys(ids, await this.services.posts.findByIds(ids), (p) => p.id),
+        ),
     );
-    this.postById = new DataLoader(async (ids) =>
-      byKeys(ids, await posts.findByIds(ids), (p) => p.id),
+  }
+
+  get postsByAuthor(): PagedLoaders<Post> {
+    return this.once(
+      'postsByAuthor',
+      () => new PagedLoaders((ids, page) => this.services.posts.listByAuthors(ids, page)),
     );
-    this.postsByAuthor = new PagedLoaders((ids, page) => posts.listByAuthors(ids, page));
-    this.postsCountByAuthor = counts((ids) => posts.countPublishedByAuthors(ids));
-    this.commentById = new DataLoader(async (ids) =>
-      byKeys(ids, await comments.findByIds(ids), (c) => c.id),
+  }
+
+  get postsCountByAuthor(): DataLoader<string, number> {
+    return this.once('postsCountByAuthor', () =>
+      counts((ids) => this.services.posts.countPublishedByAuthors(ids)),
     );
-    this.commentsByPost = new PagedLoaders((ids, page) => comments.listByPosts(ids, page));
-    this.commentsCountByPost = counts((ids) => comments.countByPosts(ids));
-    this.likesCountByPost = counts((ids) => likes.countByPosts(ids));
-    this.likedByViewer = viewerFlags(viewer, (viewerId, ids) => likes.likedBy(viewerId, ids));
-    this.followersCount = counts((ids) => follows.countFollowers(ids));
-    this.followingCount = counts((ids) => follows.countFollowing(ids));
-    this.followedByViewer = viewerFlags(viewer, (viewerId, ids) =>
-      follows.followedBy(viewerId, ids),
+  }
+
+  get commentById(): DataLoader<string, Comment | null> {
+    return this.once(
+      'commentById',
+      () =>
+        new DataLoader(async (ids) =>
+          byKeys(ids, await this.services.comments.findByIds(ids), (c) => c.id),
+        ),
     );
-    if (viewer) this.userById.prime(viewer.id, viewer);
+  }
+
+  get commentsByPost(): PagedLoaders<Comment> {
+    return this.once(
+      'commentsByPost',
+      () => new PagedLoaders((ids, page) => this.services.comments.listByPosts(ids, page)),
+    );
+  }
+
+  get commentsCountByPost(): DataLoader<string, number> {
+    return this.once('commentsCountByPost', () =>
+      counts((ids) => this.services.comments.countByPosts(ids)),
+    );
+  }
+
+  get likesCountByPost(): DataLoader<string, number> {
+    return this.once('likesCountByPost', () =>
+      counts((ids) => this.services.likes.countByPosts(ids)),
+    );
+  }
+
+  get likedByViewer(): DataLoader<string, boolean> {
+    return this.once('likedByViewer', () =>
+      viewerFlags(this.viewer, (viewerId, ids) => this.services.likes.likedBy(viewerId, ids)),
+    );
+  }
+
+  get followersCount(): DataLoader<string, number> {
+    return this.once('followersCount', () =>
+      counts((ids) => this.services.follows.countFollowers(ids)),
+    );
+  }
+
+  get followingCount(): DataLoader<string, number> {
+    return this.once('followingCount', () =>
+      counts((ids) => this.services.follows.countFollowing(ids)),
+    );
+  }
+
+  get followedByViewer(): DataLoader<string, boolean> {
+    return this.once('followedByViewer', () =>
+      viewerFlags(this.viewer, (viewerId, ids) => this.services.follows.followedBy(viewerId, ids)),
+    );
+  }
+
+  private once<T>(name: string, make: () => T): T {
+    let loader = this.made.get(name) as T | undefined;
+    if (loader === undefined) {
+      loader = make();
+      this.made.set(name, loader);
+    }
+    return loader;
   }
 }
 
