@@ -1,8 +1,7 @@
 import { ArgsType, Field, ID } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
-import { IsOptional, IsString, Length, ValidateNested } from 'class-validator';
-import { Trim } from '../../common/validation';
-import { CONTENT_LENGTH, CreatePostInput, TITLE_LENGTH } from './create-post.input';
+import { IsOptional, IsString, ValidateNested } from 'class-validator';
+import { CreatePostInput, IsPostContent, IsPostTitle } from './create-post.input';
 
 /**
  * `createPost` takes one of two forms: `input: {title, content, publish}`, or the flat
@@ -18,16 +17,12 @@ export class CreatePostArgs {
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @Trim()
-  @IsString()
-  @Length(TITLE_LENGTH.min, TITLE_LENGTH.max)
+  @IsPostTitle()
   title?: string | null;
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @Trim()
-  @IsString()
-  @Length(CONTENT_LENGTH.min, CONTENT_LENGTH.max)
+  @IsPostContent()
   content?: string | null;
 
   @Field(() => ID, {

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { Field, InputType } from '@nestjs/graphql';
 import { IsBoolean, IsOptional, IsString, Length } from 'class-validator';
 import { Trim } from '../../common/validation';
@@ -5,18 +6,22 @@ import { Trim } from '../../common/validation';
 export const TITLE_LENGTH = { min: 1, max: 200 };
 export const CONTENT_LENGTH = { min: 1, max: 50_000 };
 
+/** A post title: trimmed, then 1-200 characters. */
+export const IsPostTitle = () =>
+  applyDecorators(Trim(), IsString(), Length(TITLE_LENGTH.min, TITLE_LENGTH.max));
+
+/** Post content: trimmed, then 1-50,000 characters; stored as given (no HTML stripping). */
+export const IsPostContent = () =>
+  applyDecorators(Trim(), IsString(), Length(CONTENT_LENGTH.min, CONTENT_LENGTH.max));
+
 @InputType()
 export class CreatePostInput {
   @Field()
-  @Trim()
-  @IsString()
-  @Length(TITLE_LENGTH.min, TITLE_LENGTH.max)
+  @IsPostTitle()
   title: string;
 
   @Field()
-  @Trim()
-  @IsString()
-  @Length(CONTENT_LENGTH.min, CONTENT_LENGTH.max)
+  @IsPostContent()
   content: string;
 
   @Field(() => Boolean, {
