@@ -149,37 +149,50 @@ export class Store {
     );
   }
 
-  /** Published posts by the authors `viewerId` follows and by the viewer, newest first. */
+  /** Joins the cursor post `c` and keeps the rows of `alias` that come after it. */
+  cursorJoin(alias, after) {
+    if (!after) return { from: '', where: '', params: [] };
+    return {
+      from: ', (SELECT published_at, id FROM posts WHERE id = ?) c',
+      where: ` AND (${alias}.published_at < c.published_at OR (${alias}.published_at = c.published_at AND ${alias}.id < c.id))`,
+      params: [after],
+    };
+  }
+
+  /**
+   * Published posts by the authors `viewerId` follows and by the viewer, newest first: the
+   * same statement as the service's (page ids from the author index, then those rows).
+   */
   feed(viewerId, { first, after }) {
-    const where = this.publishedWhere('p', after);
+    const cursor = this.cursorJoin('x', after);
+    const authors =
+      '(SELECT CAST(? AS varchar(36)) AS value UNION SELECT f.followee_id FROM follows f WHERE f.follower_id = ?) a';
     return this.all(
-      `SELECT ${POST_COLUMNS('p')} FROM "posts" "p" WHERE ${where.sql} AND ("p"."author_id" = ? OR "p"."author_id" IN (SELECT f.followee_id FROM follows f WHERE f.follower_id = ?)) ${NEWEST_FIRST('p')} LIMIT ${first}`,
-      [...where.params, viewerId, viewerId],
+      `SELECT ${POST_COLUMNS('p')} FROM posts p WHERE p.id IN (SELECT x.id FROM ${authors}${cursor.from} ` +
+        `JOIN posts x ON x.author_id = a.value AND x.published_at IS NOT NULL${cursor.where} ` +
+        `ORDER BY x.published_at DESC, x.id DESC LIMIT ?) ${NEWEST_FIRST('p')}`,
+      [viewerId, viewerId, ...cursor.params, first],
     ).map(toPost);
   }
 
-  /** The first `first` published posts of each author, in one statement. */
+  /** The first `first` published posts of each author, in one statement (the service's). */
   postsByAuthors(authorIds, { first, after }) {
-    const where = this.publishedWhere('ranked', after);
-    const ranked =
-      `SELECT "ranked"."id" AS "id", ROW_NUMBER() OVER (PARTITION BY "ranked"."author_id" ${NEWEST_FIRST('ranked')}) AS "rn" ` +
-      `FROM "posts" "ranked" WHERE ${where.sql} AND "ranked"."author_id" IN (${marks(authorIds.length)})`;
+    const cursor = this.cursorJoin('x', after);
+    const ids =
+      `SELECT x.id FROM posts x${cursor.from} WHERE x.author_id = a.value AND x.published_at IS NOT NULL${cursor.where} ` +
+      'ORDER BY x.published_at DESC, x.id DESC LIMIT ?';
     return this.all(
-      `SELECT ${POST_COLUMNS('row')} FROM "posts" "row" WHERE "row"."id" IN (SELECT r.id FROM (${ranked}) r WHERE r.rn <= ?) ${NEWEST_FIRST('row')}`,
-      [...where.params, ...authorIds, first],
+      `SELECT ${POST_COLUMNS('p')} FROM (SELECT value FROM json_each(?)) a JOIN posts p ON p.id IN (${ids}) ${NEWEST_FIRST('p')}`,
+      [JSON.stringify(authorIds), ...cursor.params, first],
     ).map(toPost);
   }
 
-  /** The first `first` comments (oldest first) of each post, in one statement. */
+  /** The first `first` comments (oldest first) of each post, in one statement (the service's). */
   commentsByPosts(postIds, { first, after }) {
-    const afterSql = after ? ` AND "ranked"."id" > ?` : '';
-    const ranked =
-      `SELECT "ranked"."id" AS "id", ROW_NUMBER() OVER (PARTITION BY "ranked"."post_id" ORDER BY "ranked"."id" ASC) AS "rn" ` +
-      `FROM "comments" "ranked" WHERE "ranked"."post_id" IN (${marks(postIds.length)})${afterSql}`;
-    const c = COMMENT_COLUMNS;
+    const ids = `SELECT x.id FROM comments x WHERE x.post_id = k.value${after ? ' AND x.id > ?' : ''} ORDER BY x.id LIMIT ?`;
     return this.all(
-      `SELECT ${c} FROM "comments" "c" WHERE "c"."id" IN (SELECT r.id FROM (${ranked}) r WHERE r.rn <= ?) ORDER BY "c"."id" ASC`,
-      [...postIds, ...(after ? [after] : []), first],
+      `SELECT ${COMMENT_COLUMNS} FROM (SELECT value FROM json_each(?)) k JOIN comments c ON c.id IN (${ids}) ORDER BY c.id`,
+      [JSON.stringify(postIds), ...(after ? [after] : []), first],
     ).map(toComment);
   }
 
@@ -227,18 +240,12 @@ export class Store {
     return post;
   }
 
-  /** Liking twice leaves one like: checks first, and the primary key ignores a race. */
+  /** Liking twice leaves one like: the primary key ignores the repeat (the service's statement). */
   like(postId, userId) {
-    const exists = this.get(
-      `SELECT 1 AS "row_exists" FROM (SELECT 1 AS dummy_column) "dummy_table" WHERE EXISTS (SELECT 1 FROM "likes" "l" WHERE "l"."post_id" = ? AND "l"."user_id" = ?) LIMIT 1`,
-      [postId, userId],
+    this.run(
+      `INSERT INTO "likes"("post_id", "user_id", "created_at") VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
+      [postId, userId, fromDate(new Date())],
     );
-    if (!exists) {
-      this.run(
-        `INSERT INTO "likes"("post_id", "user_id", "created_at") VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
-        [postId, userId, fromDate(new Date())],
-      );
-    }
   }
 
   unlike(postId, userId) {
