@@ -1,8 +1,7 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { AuthGuard } from '@nestjs/passport';
-import type { BlogRequest } from '../common/blog-context';
-import { BlogContext, Viewer } from '../common/blog-context';
+import { BlogContext, BlogRequest, Viewer } from '../common/blog-context';
 import { BlogLoadersFactory } from '../common/blog-loaders';
 import { unauthenticated } from '../common/errors';
 import { User } from '../users/user.entity';

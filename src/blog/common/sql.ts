@@ -19,7 +19,7 @@ interface PostgresPool {
 }
 
 /**
- * Hand-written SQL for the hot read paths (loaders and lists), where TypeORM's query building,
+ * Hand-written SQL for the hot paths (loaders, lists, new posts and likes), where TypeORM's query building,
  * query runners and entity hydration cost more than the statement itself. Each statement's text
  * is fixed and prepared once (a better-sqlite3 statement; a named PostgreSQL statement per
  * connection); lists of keys travel as one parameter (`json_each` on SQLite, `ANY` on

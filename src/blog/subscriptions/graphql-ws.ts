@@ -1,7 +1,6 @@
 import { ModuleRef } from '@nestjs/core';
-import type { BlogRequest } from '../common/blog-context';
 import { ConnectionAuthService, ConnectionParams } from '../auth/connection-auth.service';
-import { BlogContext, Viewer } from '../common/blog-context';
+import { BlogContext, BlogRequest, Viewer } from '../common/blog-context';
 
 /** Close code when `connectionParams.authorization` holds a bad token. */
 export const WS_UNAUTHORIZED = 4401;
