@@ -1,17 +1,8 @@
-import { Field, InputType } from '@nestjs/graphql';
-import { IsOptional } from 'class-validator';
-import { IsPostContent, IsPostTitle } from './create-post.input';
+import { InputType, PartialType, PickType } from '@nestjs/graphql';
+import { CreatePostInput } from './create-post.input';
 
-/** The fields to change; those left out stay as they are. */
+/** The fields to change, with the rules of a new post; those left out stay as they are. */
 @InputType()
-export class UpdatePostInput {
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsPostTitle()
-  title?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsPostContent()
-  content?: string | null;
-}
+export class UpdatePostInput extends PartialType(
+  PickType(CreatePostInput, ['title', 'content'] as const),
+) {}
