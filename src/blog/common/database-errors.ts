@@ -7,8 +7,8 @@ interface DriverError {
 }
 
 /**
- * True when a statement failed on a unique index; `index` narrows it to one index
- * (PostgreSQL names the constraint, SQLite names the columns).
+ * True when a statement failed on a unique index; `column` narrows it to the index on that
+ * column (PostgreSQL names the constraint, SQLite names the columns).
  */
 export function isUniqueViolation(error: unknown, column?: string): boolean {
   if (!(error instanceof QueryFailedError)) return false;
