@@ -1,17 +1,20 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
-import { InvalidEnvironmentError, loadAppConfig } from './config';
+import { InvalidEnvironmentError, loadAppConfig, loadHttpConfig } from './config';
+import { createFastifyAdapter, limitConnections } from './http/fastify-adapter';
 
 async function bootstrap(): Promise<void> {
-  const { port, host, trustProxy } = loadAppConfig();
+  const appConfig = loadAppConfig();
+  const { port, host } = appConfig;
+  const http = loadHttpConfig();
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(),
-    // Fastify takes a hop count too; its adapter's typings omit it.
-    new FastifyAdapter({ trustProxy: (trustProxy || false) as boolean }),
+    createFastifyAdapter(appConfig, http),
   );
+  limitConnections(app, http);
   app.enableShutdownHooks();
   await app.listen(port, host);
   new Logger('Bootstrap').log(`GraphQL API ready at http://localhost:${port}/graphql`);

@@ -2,6 +2,7 @@ import { loadAppConfig } from './app.config';
 import { loadAuthConfig } from './auth.config';
 import { loadDatabaseConfig } from './database.config';
 import { loadGraphqlConfig } from './graphql.config';
+import { loadHttpConfig } from './http.config';
 import { loadRedisConfig } from './redis.config';
 
 export * from './app.config';
@@ -9,6 +10,7 @@ export * from './auth.config';
 export * from './database.config';
 export * from './env';
 export * from './graphql.config';
+export * from './http.config';
 export * from './redis.config';
 
 /** Every namespace at once: used to fail fast at start-up with the bad variable's name. */
@@ -17,6 +19,7 @@ export function validateEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   loadDatabaseConfig(env);
   loadAuthConfig(env);
   loadGraphqlConfig(env);
+  loadHttpConfig(env);
   loadRedisConfig(env);
   return env;
 }
@@ -26,5 +29,6 @@ export interface RootConfig {
   database: ReturnType<typeof loadDatabaseConfig>;
   auth: ReturnType<typeof loadAuthConfig>;
   graphql: ReturnType<typeof loadGraphqlConfig>;
+  http: ReturnType<typeof loadHttpConfig>;
   redis: ReturnType<typeof loadRedisConfig>;
 }

@@ -2,12 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { User } from '../../src/blog';
+import { loadAppConfig, loadHttpConfig } from '../../src/config';
+import { createFastifyAdapter, limitConnections } from '../../src/http/fastify-adapter';
 import { createPostgresDatabase, testDatabase } from './databases';
 import { StatementCounter } from './statement-counter';
 
@@ -65,9 +67,12 @@ export class TestApp {
       const moduleRef = await Test.createTestingModule({
         imports: [AppModule.forRoot({ logger: statements })],
       }).compile();
-      const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter(), {
-        logger: ['error', 'warn'],
-      });
+      const http = loadHttpConfig();
+      const app = moduleRef.createNestApplication<NestFastifyApplication>(
+        createFastifyAdapter(loadAppConfig(), http),
+        { logger: ['error', 'warn'] },
+      );
+      limitConnections(app, http);
       await app.init();
       await app.getHttpAdapter().getInstance().ready();
       const cleanup = async () => {

@@ -1,0 +1,34 @@
+import { registerAs } from '@nestjs/config';
+import { readInteger } from './env';
+
+/** Limits of the HTTP server, so that slow or idle clients cannot hold connections forever. */
+export interface HttpConfig {
+  /** The whole request, headers and body, must arrive within this time, or the socket closes. */
+  requestTimeoutMs: number;
+  /** A socket with no traffic for this long is closed. */
+  connectionTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open between requests. */
+  keepAliveTimeoutMs: number;
+  /** Open connections (HTTP and WebSocket) the server accepts at once; more are dropped. */
+  maxConnections: number;
+}
+
+export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig {
+  return {
+    requestTimeoutMs: readInteger(env, 'HTTP_REQUEST_TIMEOUT_MS', 10_000, {
+      min: 100,
+      max: 600_000,
+    }),
+    connectionTimeoutMs: readInteger(env, 'HTTP_CONNECTION_TIMEOUT_MS', 60_000, {
+      min: 100,
+      max: 3_600_000,
+    }),
+    keepAliveTimeoutMs: readInteger(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, {
+      min: 100,
+      max: 600_000,
+    }),
+    maxConnections: readInteger(env, 'HTTP_MAX_CONNECTIONS', 2_000, { min: 1, max: 1_000_000 }),
+  };
+}
+
+export const httpConfig = registerAs('http', () => loadHttpConfig());

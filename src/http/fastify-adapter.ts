@@ -1,0 +1,31 @@
+import type { Server } from 'node:http';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppConfig, HttpConfig } from '../config';
+
+/**
+ * The Fastify adapter of the standalone service, with the HTTP server's timeouts: a request
+ * whose headers and body do not arrive within `requestTimeoutMs` is answered 408 and closed,
+ * checked every second (Node's default check runs every 30 s), so slow-body clients cannot
+ * hold sockets open.
+ */
+export function createFastifyAdapter(
+  app: Pick<AppConfig, 'trustProxy'>,
+  http: HttpConfig,
+): FastifyAdapter {
+  return new FastifyAdapter({
+    // Fastify takes a hop count too; its adapter's typings omit it.
+    trustProxy: (app.trustProxy || false) as boolean,
+    requestTimeout: http.requestTimeoutMs,
+    connectionTimeout: http.connectionTimeoutMs,
+    keepAliveTimeout: http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: Math.min(http.requestTimeoutMs, 60_000),
+      connectionsCheckingInterval: 1_000,
+    },
+  });
+}
+
+/** Caps the open connections of the app's server; call after the app is created. */
+export function limitConnections(app: NestFastifyApplication, http: HttpConfig): void {
+  (app.getHttpServer() as Server).maxConnections = http.maxConnections;
+}
