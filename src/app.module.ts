@@ -2,15 +2,14 @@ import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/di
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigModule, ConfigType } from '@nestjs/config';
-import { ModuleRef } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import proxyAddr from 'proxy-addr';
 import {
   BLOG_MODULE_OPTIONS,
   blogGraphQLContext,
   BlogModule,
   BlogModuleOptions,
-  blogSubscriptions,
   closePubSub,
   createInMemoryPubSub,
   createRedisPubSub,
@@ -22,6 +21,7 @@ import {
   authConfig,
   databaseConfig,
   graphqlConfig,
+  httpConfig,
   redisConfig,
   validateEnvironment,
 } from './config';
@@ -54,7 +54,7 @@ export class AppModule implements OnApplicationShutdown {
         ConfigModule.forRoot({
           isGlobal: true,
           cache: true,
-          load: [appConfig, databaseConfig, authConfig, graphqlConfig, redisConfig],
+          load: [appConfig, databaseConfig, authConfig, graphqlConfig, httpConfig, redisConfig],
           validate: validateEnvironment,
         }),
         TypeOrmModule.forRootAsync({
@@ -66,12 +66,13 @@ export class AppModule implements OnApplicationShutdown {
         }),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          inject: [graphqlConfig.KEY, ModuleRef],
-          useFactory: (graphql: ConfigType<typeof graphqlConfig>, moduleRef: ModuleRef) => ({
+          inject: [graphqlConfig.KEY],
+          useFactory: (graphql: ConfigType<typeof graphqlConfig>) => ({
             path: '/graphql',
             autoSchemaFile: graphql.schemaFile || true,
             sortSchema: true,
             introspection: graphql.introspection,
+            hideSchemaDetailsFromClientErrors: graphql.hideSchemaDetails,
             playground: false,
             includeStacktraceInErrorResponses: false,
             formatError: formatGraphQLError,
@@ -79,12 +80,12 @@ export class AppModule implements OnApplicationShutdown {
             // (The cast bridges @apollo/server's CommonJS and ES-module typings of one class.)
             plugins: [ApolloServerPluginCacheControlDisabled() as unknown as ApolloPlugin],
             context: blogGraphQLContext,
-            subscriptions: blogSubscriptions(moduleRef),
           }),
         }),
         BlogModule.forRootAsync({
-          inject: [authConfig.KEY, redisConfig.KEY, graphqlConfig.KEY],
+          inject: [appConfig.KEY, authConfig.KEY, redisConfig.KEY, graphqlConfig.KEY],
           useFactory: (
+            app: ConfigType<typeof appConfig>,
             auth: ConfigType<typeof authConfig>,
             redis: ConfigType<typeof redisConfig>,
             graphql: ConfigType<typeof graphqlConfig>,
@@ -97,6 +98,12 @@ export class AppModule implements OnApplicationShutdown {
             throttlerStorage: redis.url
               ? new RedisThrottlerStorage(redis.url, redis.prefix)
               : undefined,
+            hideSchemaDetails: graphql.hideSchemaDetails,
+            subscriptions: {
+              ...graphql.websocket,
+              // The same client address as Fastify's request.ip, for the per-client cap.
+              clientAddress: (request) => proxyAddr(request, (_, hop) => hop < app.trustProxy),
+            },
           }),
         }),
         HealthModule,

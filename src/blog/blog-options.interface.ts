@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { PubSubEngine } from 'graphql-subscriptions';
 
@@ -5,6 +6,23 @@ import type { PubSubEngine } from 'graphql-subscriptions';
 export interface RateLimit {
   limit: number;
   windowMs: number;
+}
+
+/** The blog's graphql-ws endpoint; every field has a default. */
+export interface BlogSubscriptionsOptions {
+  /** The path of the endpoint on the host's HTTP server. Default `/graphql`. */
+  path?: string;
+  /** The largest message a client may send. Default 1 MiB. */
+  maxPayloadBytes?: number;
+  /** Subscriptions open at once on one connection. Default 50. */
+  maxSubscriptionsPerConnection?: number;
+  /** Connections open at once from one client address; more are refused with 429. Default 100. */
+  maxConnectionsPerClient?: number;
+  /**
+   * The client address of an upgrade request, for the per-client cap. Default: the socket's
+   * remote address; behind a proxy, read the forwarded address you trust.
+   */
+  clientAddress?: (request: IncomingMessage) => string;
 }
 
 /** Settings of a BlogModule instance. */
@@ -30,4 +48,14 @@ export interface BlogModuleOptions {
    * `RedisThrottlerStorage` when several instances serve the same clients.
    */
   throttlerStorage?: ThrottlerStorage;
+  /**
+   * The graphql-ws endpoint the module serves on the host's HTTP server (subscriptions only),
+   * or false for none. Do not also set the GraphQLModule's own `subscriptions`.
+   */
+  subscriptions?: BlogSubscriptionsOptions | false;
+  /**
+   * Strip "Did you mean ...?" suggestions from validation errors on the WebSocket, as Apollo's
+   * `hideSchemaDetailsFromClientErrors` does over HTTP. Set both where introspection is off.
+   */
+  hideSchemaDetails?: boolean;
 }

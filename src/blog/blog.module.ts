@@ -24,13 +24,15 @@ import { FeedService } from './feed/feed.service';
 import { FollowsResolver } from './follows/follows.resolver';
 import { FollowsService } from './follows/follows.service';
 import { AuthThrottlerGuard } from './limits/auth-throttler.guard';
-import { QueryComplexityPlugin } from './limits/query-complexity.plugin';
+import { OperationLimitsPlugin } from './limits/operation-limits.plugin';
+import { OperationRules } from './limits/operation-rules';
 import { LikesResolver } from './likes/likes.resolver';
 import { LikesService } from './likes/likes.service';
 import { PostConnectionResolver } from './posts/post-connection.resolver';
 import { PostsResolver } from './posts/posts.resolver';
 import { PostsService } from './posts/posts.service';
 import { SubscriptionsResolver } from './subscriptions/subscriptions.resolver';
+import { BlogWebSocketServer } from './subscriptions/websocket-server';
 import { UsersResolver } from './users/users.resolver';
 import { UsersService } from './users/users.service';
 
@@ -66,7 +68,9 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
       useFactory: (options: BlogModuleOptions) => options.pubSub ?? createInMemoryPubSub(),
     },
     BlogEvents,
-    QueryComplexityPlugin,
+    OperationRules,
+    OperationLimitsPlugin,
+    BlogWebSocketServer,
     {
       provide: getOptionsToken(),
       inject: [BLOG_MODULE_OPTIONS],
@@ -113,6 +117,7 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
     FollowsService,
     AuthService,
     ConnectionAuthService,
+    OperationRules,
     BLOG_PUB_SUB,
     BLOG_MODULE_OPTIONS,
   ],

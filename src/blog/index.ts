@@ -3,7 +3,7 @@
  * the TypeORM and GraphQL roots.
  */
 export { BlogModule } from './blog.module';
-export type { BlogModuleOptions } from './blog-options.interface';
+export type { BlogModuleOptions, BlogSubscriptionsOptions } from './blog-options.interface';
 export { DEFAULT_AUTH_RATE_LIMIT } from './blog.module';
 export {
   BLOG_ASYNC_OPTIONS_TYPE,
@@ -25,7 +25,8 @@ export { Post } from './posts/post.entity';
 export { Comment } from './comments/comment.entity';
 export { Like } from './likes/like.entity';
 export { Follow } from './follows/follow.entity';
-export { blogGraphQLContext, blogSubscriptions, WS_UNAUTHORIZED } from './subscriptions/graphql-ws';
+export { blogGraphQLContext } from './subscriptions/graphql-context';
+export { DEFAULT_SUBSCRIPTIONS_OPTIONS, WS_UNAUTHORIZED } from './subscriptions/websocket-server';
 export {
   BLOG_PUB_SUB,
   closePubSub,
@@ -33,5 +34,5 @@ export {
   createRedisPubSub,
 } from './events/pub-sub';
 export { RedisThrottlerStorage } from './limits/redis-throttler.storage';
-export { DEFAULT_MAX_QUERY_COMPLEXITY } from './limits/query-complexity.plugin';
+export { DEFAULT_MAX_QUERY_COMPLEXITY, OperationRules } from './limits/operation-rules';
 export type { RateLimit } from './blog-options.interface';

@@ -4,19 +4,46 @@ import { readBoolean, readInteger, readString } from './env';
 
 export interface GraphqlConfig {
   introspection: boolean;
+  /** Hide "Did you mean" suggestions from errors; on wherever introspection is off. */
+  hideSchemaDetails: boolean;
   /** The highest estimated cost of one operation. */
   maxComplexity: number;
   /** Where development writes the generated SDL; false keeps it in memory. */
   schemaFile: string | false;
+  /** Limits of the graphql-ws endpoint. */
+  websocket: {
+    /** The largest message a client may send, in bytes. */
+    maxPayloadBytes: number;
+    /** Subscriptions open at once on one connection. */
+    maxSubscriptionsPerConnection: number;
+    /** Connections open at once from one client address. */
+    maxConnectionsPerClient: number;
+  };
 }
 
 export function loadGraphqlConfig(env: NodeJS.ProcessEnv = process.env): GraphqlConfig {
   const { nodeEnv } = loadAppConfig(env);
+  const introspection = readBoolean(env, 'GRAPHQL_INTROSPECTION', nodeEnv !== 'production');
   return {
-    introspection: readBoolean(env, 'GRAPHQL_INTROSPECTION', nodeEnv !== 'production'),
+    introspection,
+    hideSchemaDetails: !introspection,
     maxComplexity: readInteger(env, 'GRAPHQL_MAX_COMPLEXITY', 20_000, { min: 1, max: 10_000_000 }),
     schemaFile:
       nodeEnv === 'development' ? readString(env, 'GRAPHQL_SCHEMA_FILE', 'schema.gql') : false,
+    websocket: {
+      maxPayloadBytes: readInteger(env, 'WS_MAX_PAYLOAD_BYTES', 1_048_576, {
+        min: 1024,
+        max: 16_777_216,
+      }),
+      maxSubscriptionsPerConnection: readInteger(env, 'WS_MAX_SUBSCRIPTIONS', 50, {
+        min: 1,
+        max: 10_000,
+      }),
+      maxConnectionsPerClient: readInteger(env, 'WS_MAX_CONNECTIONS_PER_CLIENT', 100, {
+        min: 1,
+        max: 100_000,
+      }),
+    },
   };
 }
 

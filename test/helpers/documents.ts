@@ -34,3 +34,18 @@ export const POST_DETAIL_QUERY = `query ($id: ID!) {
 export const PROFILE_QUERY = `query ($id: ID!) { user(id: $id) { name posts { id title publishedAt } } }`;
 
 export const MISSING_ID = '01900000-0000-7000-8000-000000000000';
+
+/**
+ * `{head} { ...F0 } }` where each of `levels` fragments spreads the next twice (posts and their
+ * authors in turn): a small document that fans out to 2^levels selections.
+ */
+export function fragmentBomb(head: string, levels: number): string {
+  const fragments = Array.from({ length: levels }, (_, i) =>
+    i % 2 === 0
+      ? `fragment F${i} on Post { a: author { ...F${i + 1} } b: author { ...F${i + 1} } }`
+      : `fragment F${i} on User { a: posts(first: 1) { ...F${i + 1} } b: posts(first: 1) { ...F${i + 1} } }`,
+  );
+  const last =
+    levels % 2 === 0 ? `fragment F${levels} on Post { id }` : `fragment F${levels} on User { id }`;
+  return `${head} { ...F0 } } ${fragments.join(' ')} ${last}`;
+}

@@ -30,6 +30,11 @@ export interface BlogContext {
   signedInNow?: Set<string>;
   /** The authentication in flight, shared by root fields resolved in parallel. */
   viewerResolution?: Promise<Viewer>;
+  /**
+   * On a long-lived connection (a subscription): re-reads the viewer before an event is sent,
+   * resetting the loaders; false when the connection has ended (expired token, deleted user).
+   */
+  refreshViewer?: () => Promise<boolean>;
 }
 
 /** True when the response may show `userId`'s private fields (email): to themself and admins. */

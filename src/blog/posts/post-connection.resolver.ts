@@ -1,4 +1,5 @@
 import { Int, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { COUNT_COMPLEXITY } from '../limits/operation-rules';
 import { PostConnection } from './dto/post-connection.type';
 import type { ResolvedPostConnection } from './posts.resolver';
 import { PostsService } from './posts.service';
@@ -7,7 +8,10 @@ import { PostsService } from './posts.service';
 export class PostConnectionResolver {
   constructor(private readonly postsService: PostsService) {}
 
-  @ResolveField(() => Int, { description: 'All published posts that match, on every page.' })
+  @ResolveField(() => Int, {
+    description: 'All published posts that match, on every page.',
+    complexity: COUNT_COMPLEXITY,
+  })
   totalCount(@Parent() connection: ResolvedPostConnection): Promise<number> {
     return this.postsService.countPublished(connection.authorId);
   }

@@ -93,8 +93,12 @@ export class SubscriptionsResolver {
     return this.pubSub.asyncIterableIterator(BlogEvent.PostLikesChanged);
   }
 
-  /** Starts the event with fresh loaders and tells whether its viewer may see the post. */
+  /**
+   * Starts the event with the viewer re-read (the socket closes if their token expired or
+   * their account is gone) and fresh loaders, and tells whether they may see the post.
+   */
   private async seesPost(postId: string, context: BlogContext): Promise<boolean> {
+    if (context.refreshViewer && !(await context.refreshViewer())) return false;
     const loaders: BlogLoaders = this.loaders.create(context.viewer ?? null);
     context.loaders = loaders;
     const post = await loaders.postById.load(postId);

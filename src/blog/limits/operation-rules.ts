@@ -1,0 +1,213 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DocumentNode,
+  getNullableType,
+  getOperationAST,
+  getVariableValues,
+  GraphQLError,
+  GraphQLSchema,
+  isListType,
+  Kind,
+  OperationDefinitionNode,
+  visit,
+} from 'graphql';
+import {
+  ComplexityEstimatorArgs,
+  fieldExtensionsEstimator,
+  getComplexity,
+  simpleEstimator,
+} from 'graphql-query-complexity';
+import { BlogModuleOptions } from '../blog-options.interface';
+import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
+import { ErrorCode } from '../common/errors';
+import { DEFAULT_PAGE_SIZE } from '../common/pagination';
+
+/** The default ceiling: the batching test's widest query costs about 9,000. */
+export const DEFAULT_MAX_QUERY_COMPLEXITY = 20_000;
+
+/** What a field that runs a COUNT of its own (not batched per parent) costs. */
+export const COUNT_COMPLEXITY = 100;
+
+/** Costs remembered across documents and variable sets; the oldest go first. */
+const MAX_CACHED_COSTS = 1_000;
+
+/**
+ * A list field costs at least 1, plus its page size times what each item selects. A connection
+ * (a paged field that is not a list) charges its selection at least once even on an empty page,
+ * since its `totalCount` runs whatever the page size.
+ */
+export function pagedEstimator({
+  args,
+  field,
+  childComplexity,
+}: ComplexityEstimatorArgs): number | void {
+  if (!('first' in args)) return undefined;
+  const first = typeof args.first === 'number' && args.first >= 0 ? args.first : DEFAULT_PAGE_SIZE;
+  const rows = isListType(getNullableType(field.type)) ? first : Math.max(first, 1);
+  return 1 + rows * Math.max(childComplexity, 1);
+}
+
+/** A refusal before execution: HTTP 400, a code, and the limit it names. */
+function refusal(message: string, code: string, extensions: Record<string, unknown> = {}) {
+  return new GraphQLError(message, { extensions: { code, ...extensions, http: { status: 400 } } });
+}
+
+/** True when `value` holds a string with a NUL character, at any depth. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsNul);
+  return false;
+}
+
+function documentHoldsNul(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    StringValue(node) {
+      if (node.value.includes('\u0000')) found = true;
+    },
+  });
+  return found;
+}
+
+/**
+ * The checks every operation passes before it runs, on HTTP and on the WebSocket alike: its
+ * variables must fit their declarations, no text may hold a NUL character (SQLite would store
+ * it, PostgreSQL refuses it), and its estimated cost (fields times page sizes, fragments
+ * expanded) must stay under `maxQueryComplexity`. A cost that cannot be computed is refused.
+ * Each refusal is a GraphQLError with a code and HTTP status 400.
+ */
+@Injectable()
+export class OperationRules {
+  readonly maxComplexity: number;
+  private readonly costs = new Map<string, number>();
+  private readonly literalNul = new WeakMap<DocumentNode, boolean>();
+
+  constructor(@Inject(BLOG_MODULE_OPTIONS) options: BlogModuleOptions) {
+    this.maxComplexity = options.maxQueryComplexity ?? DEFAULT_MAX_QUERY_COMPLEXITY;
+  }
+
+  /**
+   * Checks a parsed and validated operation. `documentKey` identifies the document text (a
+   * hash of it); the cost is remembered per document, operation and declared variable values.
+   */
+  check(
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    documentKey: string,
+    operationName: string | null | undefined,
+    variables: Record<string, unknown> | null | undefined,
+  ): void {
+    const operation = getOperationAST(document, operationName);
+    if (!operation) return;
+    const coerced = this.coerceVariables(schema, operation, variables);
+    this.refuseNul(document, coerced);
+    const cost = this.cost(schema, document, documentKey, operation, coerced);
+    if (cost > this.maxComplexity) {
+      throw refusal(
+        `The query is too complex: ${cost} exceeds the maximum of ${this.maxComplexity}. Ask for smaller pages or fewer nested lists.`,
+        'GRAPHQL_VALIDATION_FAILED',
+        { limit: 'complexity', complexity: cost, maxComplexity: this.maxComplexity },
+      );
+    }
+  }
+
+  /** Only the declared variables, coerced: what execution will see. */
+  private coerceVariables(
+    schema: GraphQLSchema,
+    operation: OperationDefinitionNode,
+    variables: Record<string, unknown> | null | undefined,
+  ): Record<string, unknown> {
+    const result = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {}, {
+      maxErrors: 1,
+    });
+    if (result.errors) {
+      throw new GraphQLError(result.errors[0].message, {
+        extensions: { code: ErrorCode.BadUserInput, http: { status: 400 } },
+      });
+    }
+    return result.coerced;
+  }
+
+  private refuseNul(document: DocumentNode, variables: Record<string, unknown>): void {
+    let literal = this.literalNul.get(document);
+    if (literal === undefined)
+      this.literalNul.set(document, (literal = documentHoldsNul(document)));
+    const variable = Object.keys(variables).find((name) => holdsNul(variables[name]));
+    if (!literal && variable === undefined) return;
+    throw new GraphQLError('Text may not contain the NUL character (U+0000).', {
+      extensions: {
+        code: ErrorCode.BadUserInput,
+        ...(variable !== undefined ? { field: variable } : {}),
+        http: { status: 400 },
+      },
+    });
+  }
+
+  private cost(
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    documentKey: string,
+    operation: OperationDefinitionNode,
+    variables: Record<string, unknown>,
+  ): number {
+    const key = createHash('sha256')
+      .update(documentKey)
+      .update('\0')
+      .update(operation.name?.value ?? '')
+      .update('\0')
+      .update(JSON.stringify(variables))
+      .digest('base64');
+    const known = this.costs.get(key);
+    if (known !== undefined) {
+      this.costs.delete(key);
+      this.costs.set(key, known);
+      return known;
+    }
+    const cost = this.estimate(schema, document, operation, variables);
+    if (this.costs.size >= MAX_CACHED_COSTS) {
+      this.costs.delete(this.costs.keys().next().value as string);
+    }
+    this.costs.set(key, cost);
+    return cost;
+  }
+
+  private estimate(
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    operation: OperationDefinitionNode,
+    variables: Record<string, unknown>,
+  ): number {
+    try {
+      // Only the operation that runs, with the fragments it uses.
+      const single: DocumentNode = {
+        kind: Kind.DOCUMENT,
+        definitions: document.definitions.filter(
+          (definition) => definition === operation || definition.kind !== Kind.OPERATION_DEFINITION,
+        ),
+      };
+      return getComplexity({
+        schema,
+        query: single,
+        variables,
+        estimators: [
+          fieldExtensionsEstimator(),
+          pagedEstimator,
+          simpleEstimator({ defaultComplexity: 1 }),
+        ],
+      });
+    } catch (error) {
+      throw refusal(
+        `The query's cost could not be computed (${error instanceof Error ? error.message : 'unknown reason'}); it is refused. Send a smaller document.`,
+        'GRAPHQL_VALIDATION_FAILED',
+        { limit: 'complexity', maxComplexity: this.maxComplexity },
+      );
+    }
+  }
+}
+
+/** A stable key for a document's text. */
+export function documentKeyOf(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}

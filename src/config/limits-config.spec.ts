@@ -1,0 +1,42 @@
+import { InvalidEnvironmentError } from './env';
+import { loadGraphqlConfig } from './graphql.config';
+import { loadHttpConfig } from './http.config';
+
+describe('limit settings', () => {
+  it('should default to the documented limits', () => {
+    expect(loadHttpConfig({})).toEqual({
+      requestTimeoutMs: 10_000,
+      connectionTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 2_000,
+    });
+    expect(loadGraphqlConfig({}).websocket).toEqual({
+      maxPayloadBytes: 1_048_576,
+      maxSubscriptionsPerConnection: 50,
+      maxConnectionsPerClient: 100,
+    });
+  });
+
+  it('should hide schema details wherever introspection is off', () => {
+    expect(loadGraphqlConfig({}).hideSchemaDetails).toBe(false);
+    expect(loadGraphqlConfig({ NODE_ENV: 'production' }).hideSchemaDetails).toBe(true);
+    expect(
+      loadGraphqlConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true' })
+        .hideSchemaDetails,
+    ).toBe(false);
+  });
+
+  it.each([
+    ['HTTP_REQUEST_TIMEOUT_MS', () => loadHttpConfig({ HTTP_REQUEST_TIMEOUT_MS: '0' })],
+    ['HTTP_MAX_CONNECTIONS', () => loadHttpConfig({ HTTP_MAX_CONNECTIONS: 'lots' })],
+    ['WS_MAX_SUBSCRIPTIONS', () => loadGraphqlConfig({ WS_MAX_SUBSCRIPTIONS: '0' })],
+    ['WS_MAX_PAYLOAD_BYTES', () => loadGraphqlConfig({ WS_MAX_PAYLOAD_BYTES: '99999999999' })],
+    [
+      'WS_MAX_CONNECTIONS_PER_CLIENT',
+      () => loadGraphqlConfig({ WS_MAX_CONNECTIONS_PER_CLIENT: '-1' }),
+    ],
+  ])('should name %s when it is invalid', (variable, load) => {
+    expect(load).toThrow(InvalidEnvironmentError);
+    expect(load).toThrow(new RegExp(`^Invalid environment variable ${variable}: `));
+  });
+});
