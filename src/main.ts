@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
 import { InvalidEnvironmentError, loadAppConfig, loadHttpConfig } from './config';
-import { createFastifyAdapter, limitConnections } from './http/fastify-adapter';
+import { createFastifyAdapter, configureApp } from './http/fastify-adapter';
 
 async function bootstrap(): Promise<void> {
   const appConfig = loadAppConfig();
@@ -14,7 +14,7 @@ async function bootstrap(): Promise<void> {
     AppModule.forRoot(),
     createFastifyAdapter(appConfig, http),
   );
-  limitConnections(app, http);
+  configureApp(app, http);
   app.enableShutdownHooks();
   await app.listen(port, host);
   new Logger('Bootstrap').log(`GraphQL API ready at http://localhost:${port}/graphql`);

@@ -25,7 +25,10 @@ export function createFastifyAdapter(
   });
 }
 
-/** Caps the open connections of the app's server; call after the app is created. */
-export function limitConnections(app: NestFastifyApplication, http: HttpConfig): void {
+/**
+ * What the standalone service sets on its app before it starts, in one place for `main.ts`
+ * and the e2e suites: the connection cap.
+ */
+export function configureApp(app: NestFastifyApplication, http: HttpConfig): void {
   (app.getHttpServer() as Server).maxConnections = http.maxConnections;
 }

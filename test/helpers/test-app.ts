@@ -9,7 +9,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { User } from '../../src/blog';
 import { loadAppConfig, loadHttpConfig } from '../../src/config';
-import { createFastifyAdapter, limitConnections } from '../../src/http/fastify-adapter';
+import { createFastifyAdapter, configureApp } from '../../src/http/fastify-adapter';
 import { createPostgresDatabase, testDatabase } from './databases';
 import { StatementCounter } from './statement-counter';
 
@@ -72,7 +72,7 @@ export class TestApp {
         createFastifyAdapter(loadAppConfig(), http),
         { logger: ['error', 'warn'] },
       );
-      limitConnections(app, http);
+      configureApp(app, http);
       await app.init();
       await app.getHttpAdapter().getInstance().ready();
       const cleanup = async () => {
