@@ -80,6 +80,9 @@ export class AppModule implements OnApplicationShutdown {
             // (The cast bridges @apollo/server's CommonJS and ES-module typings of one class.)
             plugins: [ApolloServerPluginCacheControlDisabled() as unknown as ApolloPlugin],
             context: blogGraphQLContext,
+            // Apollo's drain waits for every socket of the HTTP server: stop it last, once the
+            // blog has closed its WebSocket connections.
+            stopOnApplicationShutdown: true,
           }),
         }),
         BlogModule.forRootAsync({

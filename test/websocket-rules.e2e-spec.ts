@@ -1,6 +1,10 @@
 import { Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { WS_UNAUTHORIZED } from '../src/blog';
+import {
+  BlogWebSocketServer,
+  SocketConnectionInfo,
+} from '../src/blog/subscriptions/websocket-server';
 import { CREATE_POST, fragmentBomb } from './helpers/documents';
 import { TestApp, TestUser } from './helpers/test-app';
 import { forgeToken, nowInSeconds } from './helpers/tokens';
@@ -281,5 +285,27 @@ describe('WebSocket: a socket does not outlive its token or its user (e2e)', () 
     const [, second] = await events.next(2);
     expect(second.data?.postCreated.title).toBe('After revocation');
     expect(second.data?.postCreated.author.email).toBe('');
+  });
+});
+
+describe('WebSocket: connections as operators see them (e2e)', () => {
+  it('should count open subscriptions, report connections, and close them with 1001 on shutdown', async () => {
+    const t = await TestApp.start();
+    const server = t.app.get(BlogWebSocketServer);
+    const opened: SocketConnectionInfo[] = [];
+    const closedInfo: SocketConnectionInfo[] = [];
+    server.events.on('connectionOpened', (info) => opened.push(info));
+    server.events.on('connectionClosed', (info) => closedInfo.push(info));
+    const reader = await t.signUp();
+    const { client, closed } = wsClient((await t.listen()).ws, reader.token);
+    collect(client, POST_CREATED);
+    await settle();
+    expect(server.openConnections).toBe(1);
+    expect(server.openSubscriptions).toBe(1);
+    expect(opened).toEqual([{ clientAddress: '127.0.0.1', userId: reader.user.id }]);
+    await t.close();
+    expect((await closed).code).toBe(1001);
+    expect(closedInfo[0]).toMatchObject({ userId: reader.user.id, code: 1001 });
+    expect(server.openSubscriptions).toBe(0);
   });
 });

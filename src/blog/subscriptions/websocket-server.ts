@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
@@ -6,6 +7,7 @@ import {
   Logger,
   OnApplicationBootstrap,
   OnApplicationShutdown,
+  OnModuleDestroy,
 } from '@nestjs/common';
 import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import { GraphQLSchemaHost } from '@nestjs/graphql';
@@ -52,6 +54,25 @@ type SocketExtra = {
   expiryTimer?: NodeJS.Timeout;
 };
 
+/** A WebSocket connection as the `connectionOpened` and `connectionClosed` events report it. */
+export interface SocketConnectionInfo {
+  clientAddress: string;
+  /** The signed-in user, once `connection_init` has been accepted. */
+  userId: string | null;
+  /** On close: its code, and how long the connection was open. */
+  code?: number;
+  durationMs?: number;
+}
+
+/** What {@link BlogWebSocketServer.events} emits, for logs and metrics. */
+export interface BlogWebSocketEvents {
+  connectionOpened: [SocketConnectionInfo];
+  connectionClosed: [SocketConnectionInfo];
+}
+
+/** Close code and reason when the server shuts down. */
+export const WS_GOING_AWAY = 1001;
+
 type WsContext = Context<Record<string, unknown>, SocketExtra>;
 
 const SUGGESTION = / ?Did you mean(.+?)\?$/;
@@ -70,11 +91,17 @@ function refused(message: string, code: string): GraphQLError {
  * (the socket closes with 4401).
  */
 @Injectable()
-export class BlogWebSocketServer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class BlogWebSocketServer
+  implements OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown
+{
+  /** Connections opened and closed, for logs and metrics. */
+  readonly events = new EventEmitter<BlogWebSocketEvents>();
+  private openSubscriptionCount = 0;
   private readonly logger = new Logger('Subscriptions');
   private readonly settings: Required<Omit<BlogSubscriptionsOptions, 'clientAddress'>> &
     Pick<BlogSubscriptionsOptions, 'clientAddress'>;
   private readonly connectionsPerClient = new Map<string, number>();
+  private readonly connectionInfo = new WeakMap<IncomingMessage, SocketConnectionInfo>();
   private server?: Server;
   private wss?: WebSocketServer;
   private dispose?: () => void | Promise<void>;
@@ -106,12 +133,38 @@ export class BlogWebSocketServer implements OnApplicationBootstrap, OnApplicatio
         onNext: (_ctx, _id, _payload, _args, result) =>
           result.errors ? { ...result, errors: result.errors.map(format) } : undefined,
         onError: (_ctx, _id, _payload, errors) => errors.map(format),
+        onOperation: () => {
+          this.openSubscriptionCount += 1;
+        },
+        onComplete: () => {
+          this.openSubscriptionCount = Math.max(0, this.openSubscriptionCount - 1);
+        },
         onClose: (ctx) => clearTimeout(ctx.extra.expiryTimer),
       },
       this.wss,
     );
     this.dispose = () => disposable.dispose();
     this.server.on('upgrade', this.onUpgrade);
+  }
+
+  /** Subscriptions running now, on every connection. */
+  get openSubscriptions(): number {
+    return this.openSubscriptionCount;
+  }
+
+  /** Open WebSocket connections. */
+  get openConnections(): number {
+    return this.wss?.clients.size ?? 0;
+  }
+
+  /**
+   * Ends every connection with 1001 as the application starts to shut down, so clients can
+   * reconnect elsewhere and the HTTP server's close does not wait on open sockets.
+   */
+  onModuleDestroy(): void {
+    this.server?.off('upgrade', this.onUpgrade);
+    for (const client of this.wss?.clients ?? [])
+      client.close(WS_GOING_AWAY, 'Server shutting down');
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -147,7 +200,14 @@ export class BlogWebSocketServer implements OnApplicationBootstrap, OnApplicatio
     };
     socket.once('close', release);
     wss.handleUpgrade(request, socket, head, (ws) => {
-      ws.once('close', release);
+      const info: SocketConnectionInfo = { clientAddress: client, userId: null };
+      const openedAt = Date.now();
+      this.connectionInfo.set(request, info);
+      ws.once('close', (code) => {
+        release();
+        this.events.emit('connectionClosed', { ...info, code, durationMs: Date.now() - openedAt });
+      });
+      this.events.emit('connectionOpened', info);
       wss.emit('connection', ws, request);
     });
   };
@@ -166,6 +226,8 @@ export class BlogWebSocketServer implements OnApplicationBootstrap, OnApplicatio
         return false;
       }
       ctx.extra.connection = result;
+      const info = this.connectionInfo.get(ctx.extra.request);
+      if (info) info.userId = result.viewer?.id ?? null;
       this.closeAtExpiry(ctx.extra, result);
       return true;
     } catch (error) {
