@@ -102,10 +102,15 @@ export class UsersService {
     if (input.name != null) changes.name = input.name;
     if (input.handle != null) changes.handle = input.handle.toLowerCase();
     if (input.avatar !== undefined) changes.avatar = input.avatar;
-    if (Object.keys(changes).length === 0) return viewer;
-    changes.updatedAt = new Date();
-    await this.uniquely(() => this.users.update({ id: viewer.id }, changes));
-    return Object.assign(new User(), viewer, changes);
+    if (Object.keys(changes).length > 0) {
+      changes.updatedAt = new Date();
+      await this.uniquely(() => this.users.update({ id: viewer.id }, changes));
+    }
+    // Read back rather than merge into `viewer`: it is the row as the request found it, and an
+    // earlier mutation of the same operation may have changed it since.
+    const user = await this.findById(viewer.id);
+    if (!user) throw unauthenticated('The signed-in user no longer exists.');
+    return user;
   }
 
   /** Runs a write, turning a unique-index failure into CONFLICT naming the field. */
