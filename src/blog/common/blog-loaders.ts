@@ -67,6 +67,8 @@ class PagedLoaders<T> {
  */
 export class BlogLoaders {
   private readonly made = new Map<string, unknown>();
+  /** The viewer's row is known when the request starts, until a mutation may change it. */
+  private viewerPrimed = true;
 
   constructor(
     private readonly services: BlogLoadersFactory,
@@ -78,7 +80,7 @@ export class BlogLoaders {
       const loader = new DataLoader<string, User | null>(async (ids) =>
         byKeys(ids, await this.services.users.findByIds(ids), (u) => u.id),
       );
-      if (this.viewer) loader.prime(this.viewer.id, this.viewer);
+      if (this.viewer && this.viewerPrimed) loader.prime(this.viewer.id, this.viewer);
       return loader;
     });
   }
@@ -157,6 +159,15 @@ export class BlogLoaders {
     return this.once('followedByViewer', () =>
       viewerFlags(this.viewer, (viewerId, ids) => this.services.follows.followedBy(viewerId, ids)),
     );
+  }
+
+  /**
+   * Forgets everything read so far, after a mutation: later fields of the operation read the
+   * database again. The viewer is not primed again, since the mutation may have changed its row.
+   */
+  clear(): void {
+    this.made.clear();
+    this.viewerPrimed = false;
   }
 
   private once<T>(name: string, make: () => T): T {

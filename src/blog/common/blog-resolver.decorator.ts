@@ -1,6 +1,20 @@
-import { applyDecorators, ArgumentsHost, Catch, UseFilters, UseGuards } from '@nestjs/common';
-import { GqlExceptionFilter } from '@nestjs/graphql';
+import {
+  applyDecorators,
+  ArgumentsHost,
+  CallHandler,
+  Catch,
+  ExecutionContext,
+  Injectable,
+  NestInterceptor,
+  UseFilters,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
+import { GqlExceptionFilter, GqlExecutionContext } from '@nestjs/graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Observable, tap } from 'rxjs';
 import { ViewerGuard } from '../auth/viewer.guard';
+import { BlogContext } from './blog-context';
 
 /**
  * Hands every error of a blog resolver to the GraphQL error formatter untouched, instead of
@@ -14,6 +28,31 @@ export class PassErrorsToFormatter implements GqlExceptionFilter {
   }
 }
 
-/** The enhancers of every blog resolver class: the viewer and loaders, and error hand-off. */
+/**
+ * Empties the request's loader caches once a root Mutation field's resolver has returned (or
+ * failed), before its sub-selection resolves: that selection, and every later field of the
+ * operation, then reads what the mutation left. GraphQL runs root mutation fields one after
+ * the other, each with its selection, so no field reads a cache across a write. Queries keep
+ * their caches for the whole request.
+ */
+@Injectable()
+export class FreshLoadersAfterMutation implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const gql = GqlExecutionContext.create(context);
+    const info = gql.getInfo<GraphQLResolveInfo>();
+    if (info.parentType !== info.schema.getMutationType()) return next.handle();
+    const clear = () => gql.getContext<BlogContext>().loaders?.clear();
+    return next.handle().pipe(tap({ next: clear, error: clear }));
+  }
+}
+
+/**
+ * The enhancers of every blog resolver class: the viewer and loaders, fresh loaders after each
+ * mutation, and error hand-off.
+ */
 export const BlogResolverEnhancers = () =>
-  applyDecorators(UseGuards(ViewerGuard), UseFilters(PassErrorsToFormatter));
+  applyDecorators(
+    UseGuards(ViewerGuard),
+    UseInterceptors(FreshLoadersAfterMutation),
+    UseFilters(PassErrorsToFormatter),
+  );

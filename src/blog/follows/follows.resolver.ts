@@ -13,21 +13,19 @@ export class FollowsResolver {
   constructor(private readonly followsService: FollowsService) {}
 
   @Mutation(() => User, { description: 'Follows a user; following twice changes nothing.' })
-  async followUser(
+  followUser(
     @Args('userId', { type: () => ID }) userId: string,
     @CurrentViewer() viewer: Viewer,
-    @Loaders() loaders: BlogLoaders,
   ): Promise<User> {
-    return this.afterChange(await this.followsService.follow(userId, viewer), viewer, loaders);
+    return this.followsService.follow(userId, viewer);
   }
 
   @Mutation(() => User, { description: 'Stops following a user.' })
-  async unfollowUser(
+  unfollowUser(
     @Args('userId', { type: () => ID }) userId: string,
     @CurrentViewer() viewer: Viewer,
-    @Loaders() loaders: BlogLoaders,
   ): Promise<User> {
-    return this.afterChange(await this.followsService.unfollow(userId, viewer), viewer, loaders);
+    return this.followsService.unfollow(userId, viewer);
   }
 
   @ResolveField(() => Int)
@@ -43,13 +41,5 @@ export class FollowsResolver {
   @ResolveField(() => Boolean, { description: 'False for an anonymous viewer.' })
   isFollowedByMe(@Parent() user: User, @Loaders() loaders: BlogLoaders): Promise<boolean> {
     return loaders.followedByViewer.load(user.id);
-  }
-
-  /** Later fields of this request must see the new state, not what the loaders cached. */
-  private afterChange(followee: User, viewer: Viewer, loaders: BlogLoaders): User {
-    loaders.followersCount.clear(followee.id);
-    loaders.followedByViewer.clear(followee.id);
-    if (viewer) loaders.followingCount.clear(viewer.id);
-    return followee;
   }
 }

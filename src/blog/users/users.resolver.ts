@@ -46,14 +46,11 @@ export class UsersResolver {
   }
 
   @Mutation(() => User, { description: "Changes the signed-in user's name, handle or avatar." })
-  async updateProfile(
+  updateProfile(
     @Args('input', inputValidationPipe) input: UpdateProfileInput,
     @CurrentViewer() viewer: Viewer,
-    @Loaders() loaders: BlogLoaders,
   ): Promise<User> {
-    const user = await this.usersService.updateProfile(viewer, input);
-    loaders.userById.clear(user.id).prime(user.id, user);
-    return user;
+    return this.usersService.updateProfile(viewer, input);
   }
 
   @ResolveField(() => String, {
