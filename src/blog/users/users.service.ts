@@ -7,6 +7,7 @@ import { conflict, unauthenticated } from '../common/errors';
 import { Page } from '../common/pagination';
 import { Sql } from '../common/sql';
 import { UpdateProfileInput } from './dto/update-profile.input';
+import { canonicalIdentifier } from './user-identifiers';
 import { User } from './user.entity';
 import { toUser, USER_COLUMNS, UserRow } from './user.rows';
 
@@ -50,7 +51,7 @@ export class UsersService {
   }
 
   findByHandle(handle: string): Promise<User | null> {
-    return this.users.findOneBy({ handle: handle.trim().toLowerCase() });
+    return this.users.findOneBy({ handle: canonicalIdentifier(handle) });
   }
 
   /** The user with their password hash, for logging in. */
@@ -58,7 +59,7 @@ export class UsersService {
     return this.users
       .createQueryBuilder('user')
       .addSelect('user.passwordHash')
-      .where('user.email = :email', { email: email.trim().toLowerCase() })
+      .where('user.email = :email', { email: canonicalIdentifier(email) })
       .getOne();
   }
 
@@ -80,15 +81,15 @@ export class UsersService {
   }
 
   async emailTaken(email: string): Promise<boolean> {
-    return this.users.existsBy({ email: email.trim().toLowerCase() });
+    return this.users.existsBy({ email: canonicalIdentifier(email) });
   }
 
   /** Inserts a user; a taken email or handle is CONFLICT. */
   async create(input: NewUser): Promise<User> {
     const user = this.users.create({
       ...input,
-      email: input.email.trim().toLowerCase(),
-      handle: input.handle.toLowerCase(),
+      email: canonicalIdentifier(input.email),
+      handle: canonicalIdentifier(input.handle),
       avatar: input.avatar ?? null,
     });
     await this.uniquely(() => this.users.insert(user));
@@ -100,7 +101,7 @@ export class UsersService {
     if (!viewer) throw unauthenticated('You must be signed in to edit your profile.');
     const changes: Partial<User> = {};
     if (input.name != null) changes.name = input.name;
-    if (input.handle != null) changes.handle = input.handle.toLowerCase();
+    if (input.handle != null) changes.handle = canonicalIdentifier(input.handle);
     if (input.avatar !== undefined) changes.avatar = input.avatar;
     if (Object.keys(changes).length > 0) {
       changes.updatedAt = new Date();

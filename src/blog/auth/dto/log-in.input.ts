@@ -1,11 +1,11 @@
 import { Field, InputType } from '@nestjs/graphql';
 import { IsString, MaxLength } from 'class-validator';
-import { Trim } from '../../common/validation';
+import { CanonicalIdentifier } from '../../users/user-identifiers';
 
 @InputType()
 export class LogInInput {
   @Field()
-  @Trim()
+  @CanonicalIdentifier()
   @IsString()
   @MaxLength(254)
   email: string;

@@ -10,6 +10,7 @@ import {
   MinLength,
 } from 'class-validator';
 import { Trim } from '../../common/validation';
+import { CanonicalIdentifier } from '../../users/user-identifiers';
 
 export const HANDLE_PATTERN = /^[a-z0-9_]{3,30}$/i;
 export const HANDLE_RULE = 'handle must be 3-30 characters of a-z, 0-9 and _';
@@ -28,7 +29,7 @@ export class SignUpInput {
   name: string;
 
   @Field()
-  @Trim()
+  @CanonicalIdentifier()
   @IsEmail()
   @MaxLength(254)
   email: string;
@@ -41,7 +42,7 @@ export class SignUpInput {
 
   @Field(() => String, { nullable: true, description: 'Derived from the name when left out.' })
   @IsOptional()
-  @Trim()
+  @CanonicalIdentifier()
   @Matches(HANDLE_PATTERN, { message: HANDLE_RULE })
   handle?: string | null;
 
