@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { toPage } from './pagination';
+import { decodeCursor, encodeCursor, toConnectionPage, toPage } from './pagination';
 
 describe('toPage', () => {
   it('should default first to 20 and after to null', () => {
@@ -26,5 +26,54 @@ describe('toPage', () => {
 
   it('should refuse an after that is not an id', () => {
     expect(() => toPage({ after: "1' OR 1=1" })).toThrow(/after must be the id/);
+  });
+});
+
+describe('toPage after', () => {
+  it('should keep an id in lower case, as ids are stored', () => {
+    const after = '01900000-0000-7000-8000-00000000000A';
+    expect(toPage({ after }).after).toBe(after.toLowerCase());
+  });
+});
+
+describe('connection cursors', () => {
+  const id = '01900000-0000-7000-8000-00000000000a';
+  const publishedAt = new Date('2024-05-06T07:08:09.123Z');
+  const fault = (cursor: string) => {
+    try {
+      decodeCursor(cursor);
+    } catch (e) {
+      return (e as GraphQLError).extensions;
+    }
+  };
+
+  it('should carry the publishedAt and id of the item, opaquely', () => {
+    const cursor = encodeCursor({ id, publishedAt });
+    expect(cursor).not.toContain(id);
+    expect(decodeCursor(cursor)).toEqual({ id, publishedAt });
+  });
+
+  it('should read a cursor of the first form, post:<id>, as an id to look up', () => {
+    const cursor = Buffer.from(`post:${id.toUpperCase()}`).toString('base64url');
+    expect(decodeCursor(cursor)).toEqual({ id, publishedAt: null });
+  });
+
+  it.each([
+    ['not base64', 'not-a-cursor'],
+    ['another prefix', Buffer.from(`user:${id}`).toString('base64url')],
+    ['no id', Buffer.from('post:1714979289123:').toString('base64url')],
+    ['a time that is not a number', Buffer.from(`post:soon:${id}`).toString('base64url')],
+  ])('should refuse %s as BAD_USER_INPUT on after', (_, cursor) => {
+    expect(fault(cursor)).toEqual({ code: 'BAD_USER_INPUT', field: 'after' });
+  });
+
+  it('should make a connection page that needs no lookup', () => {
+    const after = encodeCursor({ id, publishedAt });
+    expect(toConnectionPage({ first: 2, after })).toEqual({
+      first: 2,
+      after: id,
+      afterPublishedAt: publishedAt,
+    });
+    expect(toConnectionPage({})).toEqual({ first: 20, after: null, afterPublishedAt: null });
   });
 });

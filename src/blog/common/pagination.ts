@@ -17,7 +17,13 @@ export class PageArgs {
 
 export interface Page {
   first: number;
+  /** The id of the last item seen, in lower case; null for the first page. */
   after: string | null;
+  /**
+   * That item's publishedAt when a connection cursor carried it: a list ordered by it then
+   * needs no lookup, and goes on even after the item is deleted.
+   */
+  afterPublishedAt?: Date | null;
 }
 
 /** Checks a page's bounds once, for every list field. */
@@ -30,25 +36,50 @@ export function toPage(args: PageArgs): Page {
   if (after !== null && !isUuid(after)) {
     throw badUserInput('after must be the id of an item of the previous page.', 'after');
   }
-  return { first, after };
+  // Ids are stored in lower case, and lists compare them as text.
+  return { first, after: after?.toLowerCase() ?? null };
+}
+
+/** A page of a Relay connection, whose `after` is an endCursor made by {@link encodeCursor}. */
+export function toConnectionPage(args: { first?: number | null; after?: string | null }): Page {
+  const cursor = args.after ? decodeCursor(args.after) : null;
+  const page = toPage({ first: args.first, after: cursor?.id });
+  return { ...page, afterPublishedAt: cursor?.publishedAt ?? null };
 }
 
 /** A stable key for loaders that are shared by parents asking for the same page. */
 export function pageKey(page: Page): string {
-  return `${page.first}:${page.after ?? ''}`;
+  return `${page.first}:${page.after ?? ''}:${page.afterPublishedAt?.getTime() ?? ''}`;
 }
 
-const CURSOR_PREFIX = 'post:';
-
-/** An opaque Relay cursor for an item id. */
-export function encodeCursor(id: string): string {
-  return Buffer.from(`${CURSOR_PREFIX}${id}`).toString('base64url');
+/** Where a connection's page ends: the last item's id and its place in the order. */
+export interface Cursor {
+  id: string;
+  /** Null in cursors of the first form, which carried the id alone. */
+  publishedAt: Date | null;
 }
 
-/** The item id inside a cursor made by {@link encodeCursor}; anything else is BAD_USER_INPUT. */
-export function decodeCursor(cursor: string): string {
-  const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
-  const id = decoded.startsWith(CURSOR_PREFIX) ? decoded.slice(CURSOR_PREFIX.length) : '';
-  if (!isUuid(id)) throw badUserInput('after must be an endCursor of a previous page.', 'after');
-  return id;
+/** `post:<publishedAt>:<id>`, or the first form `post:<id>`; 13 digits reach the year 2286. */
+const CURSOR = /^post:(?:(-?\d{1,13}):)?([0-9a-fA-F-]{36})$/;
+
+/**
+ * An opaque Relay cursor: `post:<publishedAt in ms since 1970>:<id>`, base64url-encoded. It
+ * carries the item's place in the order, so the next page needs no lookup and survives the
+ * item's deletion. (Timestamps are written from JS Dates, so milliseconds are what is stored.)
+ */
+export function encodeCursor(item: { id: string; publishedAt: Date | null }): string {
+  const at = item.publishedAt === null ? '' : `${item.publishedAt.getTime()}:`;
+  return Buffer.from(`post:${at}${item.id}`).toString('base64url');
+}
+
+/**
+ * The cursor made by {@link encodeCursor}, or by its first form `post:<id>` (publishedAt null:
+ * the item must then be looked up); anything else is BAD_USER_INPUT.
+ */
+export function decodeCursor(cursor: string): Cursor {
+  const [, at, id] = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8')) ?? [];
+  if (!id || !isUuid(id)) {
+    throw badUserInput('after must be an endCursor of a previous page.', 'after');
+  }
+  return { id: id.toLowerCase(), publishedAt: at === undefined ? null : new Date(Number(at)) };
 }

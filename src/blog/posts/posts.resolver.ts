@@ -3,7 +3,9 @@ import { CurrentViewer, Loaders } from '../auth/viewer.decorator';
 import { Viewer } from '../common/blog-context';
 import { BlogLoaders } from '../common/blog-loaders';
 import { BlogResolverEnhancers } from '../common/blog-resolver.decorator';
-import { decodeCursor, encodeCursor, PageArgs, toPage } from '../common/pagination';
+import { badUserInput } from '../common/errors';
+import { encodeCursor, PageArgs, toConnectionPage, toPage } from '../common/pagination';
+import { isUuid } from '../common/uuid';
 import { inputValidationPipe } from '../common/validation';
 import { User } from '../users/user.entity';
 import { CreatePostArgs } from './dto/create-post.args';
@@ -19,7 +21,14 @@ export type ResolvedPostConnection = Omit<PostConnection, 'totalCount'> & {
   authorId: string | null;
 };
 
-const byAuthor = (authorId?: string | null): PostsFilter => (authorId ? { authorId } : null);
+/** The `authorId` argument of a list, in lower case; not an id is BAD_USER_INPUT, never "no filter". */
+function authorIdOf(authorId?: string | null): string | null {
+  if (authorId == null) return null;
+  if (!isUuid(authorId)) throw badUserInput('authorId must be the id of a user.', 'authorId');
+  return authorId.toLowerCase();
+}
+
+const byAuthor = (authorId: string | null): PostsFilter => (authorId ? { authorId } : null);
 
 @Resolver(() => Post)
 @BlogResolverEnhancers()
@@ -28,7 +37,7 @@ export class PostsResolver {
 
   @Query(() => [Post], { description: 'Published posts, newest first.' })
   posts(@Args() args: PostsArgs): Promise<Post[]> {
-    return this.postsService.list(toPage(args), byAuthor(args.authorId));
+    return this.postsService.list(toPage(args), byAuthor(authorIdOf(args.authorId)));
   }
 
   @Query(() => Post, {
@@ -50,10 +59,10 @@ export class PostsResolver {
     description: 'Relay-style pages of published posts, newest first; `after` takes an endCursor.',
   })
   async postsConnection(@Args() args: PostsConnectionArgs): Promise<ResolvedPostConnection> {
-    const page = toPage({ first: args.first, after: args.after ? decodeCursor(args.after) : null });
-    const authorId = args.authorId ?? null;
+    const page = toConnectionPage(args);
+    const authorId = authorIdOf(args.authorId);
     const { posts, hasNextPage } = await this.postsService.listWithNext(page, byAuthor(authorId));
-    const edges = posts.map((node) => ({ cursor: encodeCursor(node.id), node }));
+    const edges = posts.map((node) => ({ cursor: encodeCursor(node), node }));
     return { edges, pageInfo: { hasNextPage, endCursor: edges.at(-1)?.cursor ?? null }, authorId };
   }
 

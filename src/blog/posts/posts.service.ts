@@ -30,24 +30,21 @@ export interface PostsPage {
 export type PostsFilter = { authorId: string } | { feedOf: string } | null;
 
 const NEWEST_FIRST = 'ORDER BY p.published_at DESC, p.id DESC';
-/** Joins the cursor post `c` (the `after` id) and keeps the rows of `p` that come after it. */
+/**
+ * Keeps the rows of `p` that come after the cursor, given as two parameters: its publishedAt as
+ * stored and its id. Written as a row value, it bounds the scan of the (…, published_at, id)
+ * indexes; the same test as an OR of the two columns makes them read every older row.
+ */
 const afterCursor = (after: boolean, p = 'p') =>
-  after
-    ? {
-        from: ', (SELECT published_at, id FROM posts WHERE id = ?) c',
-        where: ` AND (${p}.published_at < c.published_at OR (${p}.published_at = c.published_at AND ${p}.id < c.id))`,
-      }
-    : { from: '', where: '' };
+  after ? ` AND (${p}.published_at, ${p}.id) < (?, ?)` : '';
 
 function statements(sql: Sql) {
   const cols = postColumns('p');
-  const published = (filter: string, after: boolean) => {
-    const cursor = afterCursor(after);
-    return sql.statement(
-      `SELECT ${cols} FROM posts p${cursor.from} ` +
-        `WHERE p.published_at IS NOT NULL${filter}${cursor.where} ${NEWEST_FIRST} LIMIT ?`,
+  const published = (filter: string, after: boolean) =>
+    sql.statement(
+      `SELECT ${cols} FROM posts p ` +
+        `WHERE p.published_at IS NOT NULL${filter}${afterCursor(after)} ${NEWEST_FIRST} LIMIT ?`,
     );
-  };
   /**
    * A page of each author's posts (`authors` is a one-column table, `value`). The page's ids come
    * from the (author, publishedAt, id) index alone, with a LIMIT per author (a correlated
@@ -55,10 +52,9 @@ function statements(sql: Sql) {
    * authors × page size, not how many posts they have.
    */
   const pagePerAuthor = (after: boolean) => {
-    const cursor = afterCursor(after, 'x');
     const ids =
-      `SELECT x.id FROM posts x${cursor.from} ` +
-      `WHERE x.author_id = a.value AND x.published_at IS NOT NULL${cursor.where} ` +
+      'SELECT x.id FROM posts x ' +
+      `WHERE x.author_id = a.value AND x.published_at IS NOT NULL${afterCursor(after, 'x')} ` +
       'ORDER BY x.published_at DESC, x.id DESC LIMIT ?';
     return sql.statement({
       sqlite: `SELECT ${cols} FROM KEYS a JOIN posts p ON p.id IN (${ids}) ${NEWEST_FIRST}`,
@@ -73,16 +69,15 @@ function statements(sql: Sql) {
   const feed = (after: boolean) => {
     const authors =
       '(SELECT CAST(? AS varchar(36)) AS value UNION SELECT f.followee_id FROM follows f WHERE f.follower_id = ?) a';
-    const cursor = afterCursor(after, 'x');
     const newest = 'ORDER BY x.published_at DESC, x.id DESC LIMIT ?';
-    const keep = `x.published_at IS NOT NULL${cursor.where}`;
+    const keep = `x.published_at IS NOT NULL${afterCursor(after, 'x')}`;
     return sql.statement({
       sqlite:
-        `SELECT ${cols} FROM posts p WHERE p.id IN (SELECT x.id FROM ${authors}${cursor.from} ` +
+        `SELECT ${cols} FROM posts p WHERE p.id IN (SELECT x.id FROM ${authors} ` +
         `JOIN posts x ON x.author_id = a.value AND ${keep} ${newest}) ${NEWEST_FIRST}`,
       postgres:
         `SELECT ${cols} FROM posts p WHERE p.id IN (SELECT t.id FROM ${authors} CROSS JOIN LATERAL ` +
-        `(SELECT x.id, x.published_at FROM posts x${cursor.from} WHERE x.author_id = a.value AND ${keep} ${newest}) t ` +
+        `(SELECT x.id, x.published_at FROM posts x WHERE x.author_id = a.value AND ${keep} ${newest}) t ` +
         `ORDER BY t.published_at DESC, t.id DESC LIMIT ?) ${NEWEST_FIRST}`,
     });
   };
@@ -94,6 +89,9 @@ function statements(sql: Sql) {
     ),
     byId: sql.statement(`SELECT ${cols} FROM posts p WHERE p.id = ?`),
     byIds: sql.statement(`SELECT ${cols} FROM posts p WHERE p.id IN (??)`),
+    publishedAtOf: sql.statement(
+      'SELECT p.published_at AS "publishedAt" FROM posts p WHERE p.id = ?',
+    ),
     all: [published('', false), published('', true)],
     byAuthor: [published(byAuthor, false), published(byAuthor, true)],
     feed: [feed(false), feed(true)],
@@ -147,22 +145,39 @@ export class PostsService {
    * feed of a viewer (the authors they follow and their own).
    */
   async list(page: Page, filter: PostsFilter = null): Promise<Post[]> {
-    const after = page.after ? [page.after] : [];
+    const cursor = await this.cursorOf(page);
+    const after = cursor.length > 0 ? 1 : 0;
     const [statement, parameters] =
       filter === null
-        ? [this.statements.all[after.length], [...after, page.first]]
+        ? [this.statements.all[after], [...cursor, page.first]]
         : 'authorId' in filter
-          ? [this.statements.byAuthor[after.length], [...after, filter.authorId, page.first]]
-          : [
-              this.statements.feed[after.length],
-              this.feedParameters(filter.feedOf, after, page.first),
-            ];
+          ? [this.statements.byAuthor[after], [filter.authorId, ...cursor, page.first]]
+          : [this.statements.feed[after], this.feedParameters(filter.feedOf, cursor, page.first)];
     return (await this.sql.all<PostRow>(statement, parameters)).map(toPost);
   }
 
-  private feedParameters(viewerId: string, after: string[], first: number): unknown[] {
+  private feedParameters(viewerId: string, cursor: unknown[], first: number): unknown[] {
     const page = this.sql.postgres ? [first, first] : [first];
-    return [viewerId, viewerId, ...after, ...page];
+    return [viewerId, viewerId, ...cursor, ...page];
+  }
+
+  /**
+   * The parameters of `afterCursor`: the publishedAt (as stored) and id of the post that the
+   * page continues after; none for a first page. A connection cursor carries them; a plain id
+   * costs one lookup, and BAD_USER_INPUT when it names no published post (it may have been
+   * deleted): an empty page would look like the end of the list.
+   */
+  private async cursorOf(page: Page): Promise<unknown[]> {
+    if (page.after === null) return [];
+    if (page.afterPublishedAt) return [this.sql.timestamp(page.afterPublishedAt), page.after];
+    const row = await this.sql.one<{ publishedAt: Date | string | null }>(
+      this.statements.publishedAtOf,
+      [page.after],
+    );
+    if (row?.publishedAt == null) {
+      throw badUserInput('after must be the id of a published post of the previous page.', 'after');
+    }
+    return [row.publishedAt, page.after];
   }
 
   /** A page of published posts plus whether more follow, for Relay connections. */
@@ -191,9 +206,9 @@ export class PostsService {
   /** One page of published posts for each author, in one statement whatever the number of authors. */
   async listByAuthors(authorIds: readonly string[], page: Page): Promise<Map<string, Post[]>> {
     if (page.first === 0 || authorIds.length === 0) return groupBy(authorIds, [], () => '');
-    const statement = this.statements.rankedByAuthors[page.after ? 1 : 0];
-    const keys = this.sql.keys(authorIds);
-    const parameters = page.after ? [keys, page.after, page.first] : [keys, page.first];
+    const cursor = await this.cursorOf(page);
+    const statement = this.statements.rankedByAuthors[cursor.length > 0 ? 1 : 0];
+    const parameters = [this.sql.keys(authorIds), ...cursor, page.first];
     const posts = (await this.sql.all<PostRow>(statement, parameters)).map(toPost);
     return groupBy(authorIds, posts, (post) => post.authorId);
   }
