@@ -92,6 +92,9 @@ function statements(sql: Sql) {
     publishedAtOf: sql.statement(
       'SELECT p.published_at AS "publishedAt" FROM posts p WHERE p.id = ?',
     ),
+    publish: sql.statement(
+      'UPDATE posts SET published_at = ?, updated_at = ? WHERE id = ? AND published_at IS NULL',
+    ),
     all: [published('', false), published('', true)],
     byAuthor: [published(byAuthor, false), published(byAuthor, true)],
     feed: [feed(false), feed(true)],
@@ -265,12 +268,21 @@ export class PostsService {
     return Object.assign(post, changes);
   }
 
-  /** Publishes a draft; publishing a published post changes nothing. */
+  /**
+   * Publishes a draft; publishing a published post changes nothing. Of concurrent calls, only
+   * the one whose conditional update finds the draft publishes it (and its event); the others
+   * answer the post as that call stored it.
+   */
   async publish(id: string, viewer: Viewer): Promise<{ post: Post; published: boolean }> {
     const post = await this.findOwned(id, viewer, 'publish');
     if (post.publishedAt !== null) return { post, published: false };
     const now = new Date();
-    await this.posts.update({ id }, { publishedAt: now, updatedAt: now });
+    const at = this.sql.timestamp(now);
+    if ((await this.sql.run(this.statements.publish, [at, at, id])) === 0) {
+      const stored = await this.sql.one<PostRow>(this.statements.byId, [id]);
+      if (!stored) throw notFound('Post');
+      return { post: toPost(stored), published: false };
+    }
     await this.events.postPublished(id);
     return { post: Object.assign(post, { publishedAt: now, updatedAt: now }), published: true };
   }
