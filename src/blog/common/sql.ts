@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError } from 'typeorm';
+import { SqliteConnectionLock } from './sqlite-connection-lock';
 
 interface SqliteStatement {
   all(...parameters: unknown[]): unknown[];
@@ -24,16 +25,20 @@ interface PostgresPool {
  * is fixed and prepared once (a better-sqlite3 statement; a named PostgreSQL statement per
  * connection); lists of keys travel as one parameter (`json_each` on SQLite, `ANY` on
  * PostgreSQL). The statements run on TypeORM's own connection (pool) and are reported to its
- * logger, so the statement counter and query logging still see every one.
+ * logger, so the statement counter and query logging still see every one. On SQLite they wait,
+ * like TypeORM's own statements, while another request's transaction holds the one connection
+ * (see SqliteConnectionLock, installed here since every blog read and write comes through here).
  */
 @Injectable()
 export class Sql {
   readonly postgres: boolean;
   private readonly sqliteStatements = new Map<string, SqliteStatement>();
   private readonly postgresNames = new Map<string, string>();
+  private readonly sqliteLock: SqliteConnectionLock | null;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     this.postgres = dataSource.options.type === 'postgres';
+    this.sqliteLock = this.postgres ? null : SqliteConnectionLock.of(dataSource);
   }
 
   /**
@@ -95,9 +100,14 @@ export class Sql {
     onSqlite: (prepared: SqliteStatement) => T,
     onPostgres: (result: { rows: unknown[]; rowCount: number | null }) => T,
   ): Promise<T> {
-    this.dataSource.logger.logQuery(statement, parameters);
     try {
-      if (!this.postgres) return onSqlite(this.prepared(statement));
+      if (this.sqliteLock) {
+        return await this.sqliteLock.run(() => {
+          this.dataSource.logger.logQuery(statement, parameters);
+          return onSqlite(this.prepared(statement));
+        });
+      }
+      this.dataSource.logger.logQuery(statement, parameters);
       const pool = (this.dataSource.driver as unknown as { master: PostgresPool }).master;
       return onPostgres(
         await pool.query({ name: this.nameOf(statement), text: statement, values: parameters }),

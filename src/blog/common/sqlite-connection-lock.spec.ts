@@ -1,0 +1,192 @@
+import { Column, DataSource, Entity, Logger, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { Sql } from './sql';
+
+@Entity('notes')
+class Note {
+  @PrimaryColumn({ type: 'varchar' })
+  id: string;
+
+  @Column({ type: 'varchar', default: '' })
+  text: string;
+}
+
+/** Rows with a generated key: saving them reads nothing first. */
+@Entity('lines')
+class Line {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar' })
+  text: string;
+}
+
+/** The statements in the order the connection ran them. */
+class StatementLog implements Logger {
+  readonly statements: string[] = [];
+  logQuery(query: string, parameters?: unknown[]): void {
+    this.statements.push(parameters?.length ? `${query} ${JSON.stringify(parameters)}` : query);
+  }
+  logQueryError(): void {}
+  logQuerySlow(): void {}
+  logSchemaBuild(): void {}
+  logMigration(): void {}
+  log(): void {}
+
+  indexOf(fragment: string): number {
+    return this.statements.findIndex((statement) => statement.includes(fragment));
+  }
+}
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+/** Gives work that is not held back a turn of the event loop to run. */
+const aTurn = () => new Promise((done) => setImmediate(done));
+
+/**
+ * better-sqlite3 gives TypeORM one connection, and one query runner, for everything: what
+ * another request sends while a transaction is open must not land inside it.
+ */
+describe('Transactions on SQLite', () => {
+  let dataSource: DataSource;
+  let sql: Sql;
+  let log: StatementLog;
+  let insertRaw: string;
+
+  beforeEach(async () => {
+    log = new StatementLog();
+    dataSource = new DataSource({
+      type: 'better-sqlite3',
+      database: ':memory:',
+      entities: [Note, Line],
+      synchronize: true,
+      logging: true,
+      logger: log,
+    });
+    await dataSource.initialize();
+    sql = new Sql(dataSource);
+    insertRaw = sql.statement("INSERT INTO notes (id, text) VALUES (?, 'raw')");
+  });
+  afterEach(() => dataSource.destroy());
+
+  const ids = async () =>
+    (await dataSource.getRepository(Note).find({ order: { id: 'ASC' } })).map((note) => note.id);
+
+  /**
+   * Opens a transaction that inserts `id`, waits for `gate`, then commits (or fails) with the
+   * ids it saw. Called in the test's own synchronous code, as a resolver would call it.
+   */
+  function openTransaction(id: string, gate: Promise<void>, fail = false) {
+    const entered = deferred();
+    const done = dataSource.transaction(async (manager) => {
+      await manager.insert(Note, { id });
+      entered.resolve();
+      await gate;
+      const seen = await manager.find(Note);
+      if (fail) throw new Error('rolled back on purpose');
+      return seen.map((note) => note.id);
+    });
+    return { done, entered: entered.promise };
+  }
+
+  it('should run a raw statement and a TypeORM write from outside after the commit', async () => {
+    const gate = deferred();
+    const { done: transaction, entered } = openTransaction('inside', gate.promise);
+    await entered;
+    const raw = sql.run(insertRaw, ['raw']);
+    const orm = dataSource.getRepository(Note).insert({ id: 'orm' });
+    await aTurn();
+    gate.resolve();
+
+    expect(await transaction).toEqual(['inside']);
+    await Promise.all([raw, orm]);
+    expect(await ids()).toEqual(['inside', 'orm', 'raw']);
+    const commit = log.indexOf('COMMIT');
+    expect(log.indexOf('["raw"]')).toBeGreaterThan(commit);
+    expect(log.indexOf('["orm"')).toBeGreaterThan(commit);
+  });
+
+  it('should keep the writes from outside when the transaction rolls back', async () => {
+    const gate = deferred();
+    const { done: transaction, entered } = openTransaction('inside', gate.promise, true);
+    await entered;
+    const raw = sql.run(insertRaw, ['raw']);
+    const saved = dataSource.getRepository(Note).save({ id: 'saved', text: 'by save' });
+    const query = dataSource.query(`INSERT INTO notes (id) VALUES ('query')`);
+    await aTurn();
+    gate.resolve();
+
+    await expect(transaction).rejects.toThrow('rolled back on purpose');
+    await Promise.all([raw, saved, query]);
+    expect(await ids()).toEqual(['query', 'raw', 'saved']);
+  });
+
+  it('should give a save from outside a transaction of its own, not join the open one', async () => {
+    const gate = deferred();
+    const { done: transaction, entered } = openTransaction('inside', gate.promise);
+    await entered;
+    const lines = dataSource.getRepository(Line);
+    const save = lines.save([{ text: 'kept only with the other' }, { text: null! }]);
+    await aTurn();
+    gate.resolve();
+
+    expect(await transaction).toEqual(['inside']);
+    await expect(save).rejects.toThrow(/NOT NULL/);
+    expect(await lines.count()).toBe(0);
+  });
+
+  it('should run two concurrent transactions one after the other, not one inside the other', async () => {
+    const gate = deferred();
+    const events: string[] = [];
+    const first = dataSource.transaction(async (manager) => {
+      events.push('first begins');
+      await manager.insert(Note, { id: 'first' });
+      await gate.promise;
+      events.push('first ends');
+    });
+    const second = dataSource.transaction(async (manager) => {
+      events.push('second begins');
+      await manager.insert(Note, { id: 'second' });
+    });
+    await aTurn();
+    gate.resolve();
+    await Promise.all([first, second]);
+
+    expect(events).toEqual(['first begins', 'first ends', 'second begins']);
+    expect(log.indexOf('SAVEPOINT')).toBe(-1);
+  });
+
+  it('should run the statements of the transaction itself inside it, nested ones as savepoints', async () => {
+    const failed = dataSource.transaction(async (manager) => {
+      await sql.run(insertRaw, ['raw inside']);
+      await manager.transaction((nested) => nested.insert(Note, { id: 'nested' }));
+      await manager.getRepository(Note).save({ id: 'saved inside' });
+      throw new Error('rolled back on purpose');
+    });
+
+    await expect(failed).rejects.toThrow('rolled back on purpose');
+    expect(await ids()).toEqual([]);
+    expect(log.indexOf('SAVEPOINT')).toBeGreaterThan(-1);
+  });
+
+  it('should let a transaction started outside wait for the one that holds the connection', async () => {
+    const gate = deferred();
+    const { done: transaction, entered } = openTransaction('inside', gate.promise, true);
+    await entered;
+    const runner = dataSource.createQueryRunner();
+    const direct = (async () => {
+      await runner.startTransaction();
+      await runner.query(`INSERT INTO notes (id) VALUES ('direct')`);
+      await runner.commitTransaction();
+    })();
+    await aTurn();
+    gate.resolve();
+
+    await expect(transaction).rejects.toThrow('rolled back on purpose');
+    await direct;
+    expect(await ids()).toEqual(['direct']);
+  });
+});
