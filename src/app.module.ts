@@ -73,6 +73,8 @@ export class AppModule implements OnApplicationShutdown {
             sortSchema: true,
             introspection: graphql.introspection,
             hideSchemaDetailsFromClientErrors: graphql.hideSchemaDetails,
+            // The parser's share of the document limits; the rest run in OperationRules.
+            parseOptions: { maxTokens: graphql.documentLimits.maxTokens },
             playground: false,
             includeStacktraceInErrorResponses: false,
             formatError: formatGraphQLError,
@@ -97,6 +99,7 @@ export class AppModule implements OnApplicationShutdown {
             jwtExpiresIn: auth.jwtExpiresIn,
             pubSub: redis.url ? createRedisPubSub(redis.url) : createInMemoryPubSub(),
             maxQueryComplexity: graphql.maxComplexity,
+            documentLimits: graphql.documentLimits,
             authRateLimit: auth.rateLimit,
             throttlerStorage: redis.url
               ? new RedisThrottlerStorage(redis.url, redis.prefix)

@@ -6,12 +6,20 @@ import { TestApp, TestUser } from './helpers/test-app';
 const aliases = (count: number, selection: string) =>
   Array.from({ length: count }, (_, i) => `a${i}: ${selection}`).join(' ');
 
+/** The document limits out of the way, so that these tests reach the cost check. */
+const LOOSE_DOCUMENT_LIMITS = {
+  GRAPHQL_MAX_ALIASES: '100000',
+  GRAPHQL_MAX_DEPTH: '100',
+  GRAPHQL_MAX_TOKENS: '10000000',
+  GRAPHQL_MAX_BODY_BYTES: '10485760',
+};
+
 describe('Operation limits fail closed (e2e)', () => {
   let t: TestApp;
   let author: TestUser;
 
   beforeAll(async () => {
-    t = await TestApp.start();
+    t = await TestApp.start({ env: LOOSE_DOCUMENT_LIMITS });
     await insertUsersWithPosts(t.dataSource, 2, 2);
     author = await t.signUp();
   });
@@ -73,7 +81,9 @@ describe('Operation limits fail closed (e2e)', () => {
   });
 
   it('should charge a list field at least 1 even at first: 0', async () => {
-    const refused = await TestApp.start({ env: { GRAPHQL_MAX_COMPLEXITY: '50' } });
+    const refused = await TestApp.start({
+      env: { ...LOOSE_DOCUMENT_LIMITS, GRAPHQL_MAX_COMPLEXITY: '50' },
+    });
     try {
       const response = await refused.gql(`{ ${aliases(60, 'posts(first: 0) { id }')} }`);
       expect(response.errors?.[0].extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');

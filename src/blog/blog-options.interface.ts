@@ -25,6 +25,18 @@ export interface BlogSubscriptionsOptions {
   clientAddress?: (request: IncomingMessage) => string;
 }
 
+/** The shape limits of one GraphQL document; every field has a default. */
+export interface DocumentLimits {
+  /** Nesting of selections, fragments followed. Default 12. */
+  maxDepth?: number;
+  /** Aliases in one operation, `__typename` included. Default 30. */
+  maxAliases?: number;
+  /** Directives in one operation. Default 50. */
+  maxDirectives?: number;
+  /** Lexical tokens, enforced by the parser. Default 15,000. */
+  maxTokens?: number;
+}
+
 /** Settings of a BlogModule instance. */
 export interface BlogModuleOptions {
   /** The HS256 key that signs and checks access tokens; at least 32 characters. */
@@ -41,6 +53,12 @@ export interface BlogModuleOptions {
    * times its selection); costlier operations are refused before they run. Default 20,000.
    */
   maxQueryComplexity?: number;
+  /**
+   * Depth, alias, directive and token limits, checked before the cost on HTTP and on the
+   * WebSocket. The token limit needs the host's parser too: pass
+   * `OperationRules.parseOptions`-equal `parseOptions: { maxTokens }` to Apollo.
+   */
+  documentLimits?: DocumentLimits;
   /** How many `signUp` and `logIn` attempts one address may make. Default: 10 a minute. */
   authRateLimit?: RateLimit;
   /**

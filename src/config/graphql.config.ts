@@ -8,6 +8,14 @@ export interface GraphqlConfig {
   hideSchemaDetails: boolean;
   /** The highest estimated cost of one operation. */
   maxComplexity: number;
+  /** Shape limits of one document. */
+  documentLimits: {
+    maxDepth: number;
+    maxAliases: number;
+    maxDirectives: number;
+    maxTokens: number;
+  };
+
   /** Where development writes the generated SDL; false keeps it in memory. */
   schemaFile: string | false;
   /** Limits of the graphql-ws endpoint. */
@@ -28,6 +36,13 @@ export function loadGraphqlConfig(env: NodeJS.ProcessEnv = process.env): Graphql
     introspection,
     hideSchemaDetails: !introspection,
     maxComplexity: readInteger(env, 'GRAPHQL_MAX_COMPLEXITY', 20_000, { min: 1, max: 10_000_000 }),
+    documentLimits: {
+      maxDepth: readInteger(env, 'GRAPHQL_MAX_DEPTH', 12, { min: 1, max: 1_000 }),
+      maxAliases: readInteger(env, 'GRAPHQL_MAX_ALIASES', 30, { min: 0, max: 100_000 }),
+      maxDirectives: readInteger(env, 'GRAPHQL_MAX_DIRECTIVES', 50, { min: 0, max: 100_000 }),
+      maxTokens: readInteger(env, 'GRAPHQL_MAX_TOKENS', 15_000, { min: 100, max: 10_000_000 }),
+    },
+
     schemaFile:
       nodeEnv === 'development' ? readString(env, 'GRAPHQL_SCHEMA_FILE', 'schema.gql') : false,
     websocket: {

@@ -11,6 +11,8 @@ export interface HttpConfig {
   keepAliveTimeoutMs: number;
   /** Open connections (HTTP and WebSocket) the server accepts at once; more are dropped. */
   maxConnections: number;
+  /** The largest request body, in bytes; larger ones get 413. */
+  maxBodyBytes: number;
 }
 
 export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig {
@@ -28,6 +30,10 @@ export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig
       max: 600_000,
     }),
     maxConnections: readInteger(env, 'HTTP_MAX_CONNECTIONS', 2_000, { min: 1, max: 1_000_000 }),
+    maxBodyBytes: readInteger(env, 'GRAPHQL_MAX_BODY_BYTES', 102_400, {
+      min: 1_024,
+      max: 104_857_600,
+    }),
   };
 }
 

@@ -9,6 +9,7 @@ describe('limit settings', () => {
       connectionTimeoutMs: 60_000,
       keepAliveTimeoutMs: 5_000,
       maxConnections: 2_000,
+      maxBodyBytes: 102_400,
     });
     expect(loadGraphqlConfig({}).websocket).toEqual({
       maxPayloadBytes: 1_048_576,

@@ -18,6 +18,7 @@ export function createFastifyAdapter(
     requestTimeout: http.requestTimeoutMs,
     connectionTimeout: http.connectionTimeoutMs,
     keepAliveTimeout: http.keepAliveTimeoutMs,
+    bodyLimit: http.maxBodyBytes,
     http: {
       headersTimeout: Math.min(http.requestTimeoutMs, 60_000),
       connectionsCheckingInterval: 1_000,

@@ -10,15 +10,21 @@ import {
   isListType,
   Kind,
   OperationDefinitionNode,
+  validate,
+  ValidationContext,
+  ValidationRule,
   visit,
 } from 'graphql';
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import {
   ComplexityEstimatorArgs,
   fieldExtensionsEstimator,
   getComplexity,
   simpleEstimator,
 } from 'graphql-query-complexity';
-import { BlogModuleOptions } from '../blog-options.interface';
+import { BlogModuleOptions, DocumentLimits } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { ErrorCode } from '../common/errors';
 import { DEFAULT_PAGE_SIZE } from '../common/pagination';
@@ -28,6 +34,14 @@ export const DEFAULT_MAX_QUERY_COMPLEXITY = 20_000;
 
 /** What a field that runs a COUNT of its own (not batched per parent) costs. */
 export const COUNT_COMPLEXITY = 100;
+
+/** The shape limits of a document, checked before its cost. */
+export const DEFAULT_DOCUMENT_LIMITS: Required<DocumentLimits> = {
+  maxDepth: 12,
+  maxAliases: 30,
+  maxDirectives: 50,
+  maxTokens: 15_000,
+};
 
 /** Costs remembered across documents and variable sets; the oldest go first. */
 const MAX_CACHED_COSTS = 1_000;
@@ -61,6 +75,37 @@ function holdsNul(value: unknown): boolean {
   return false;
 }
 
+/**
+ * graphql-armor's depth, alias (`__typename` included) and directive rules, reporting a
+ * GRAPHQL_VALIDATION_FAILED error that names the limit instead of throwing.
+ */
+function documentLimitRules(limits: Required<DocumentLimits>): ValidationRule[] {
+  const report =
+    (limit: string, maximum: number) => (context: ValidationContext | null, error: GraphQLError) =>
+      context?.reportError(
+        refusal(
+          `${error.message.replace(/^Syntax Error: /, '')} (${limit}; the maximum is ${maximum})`,
+          'GRAPHQL_VALIDATION_FAILED',
+          { limit, maximum },
+        ),
+      );
+  const common = { exposeLimits: true, propagateOnRejection: false };
+  return [
+    maxDepthRule({ ...common, n: limits.maxDepth, onReject: [report('depth', limits.maxDepth)] }),
+    maxAliasesRule({
+      ...common,
+      n: limits.maxAliases,
+      allowList: [],
+      onReject: [report('aliases', limits.maxAliases)],
+    }),
+    maxDirectivesRule({
+      ...common,
+      n: limits.maxDirectives,
+      onReject: [report('directives', limits.maxDirectives)],
+    }),
+  ];
+}
+
 function documentHoldsNul(document: DocumentNode): boolean {
   let found = false;
   visit(document, {
@@ -81,11 +126,22 @@ function documentHoldsNul(document: DocumentNode): boolean {
 @Injectable()
 export class OperationRules {
   readonly maxComplexity: number;
+  /** The document limits in force; `maxTokens` is for the parser (see {@link parseOptions}). */
+  readonly documentLimits: Required<DocumentLimits>;
+  private readonly limitRules: ValidationRule[];
   private readonly costs = new Map<string, number>();
   private readonly literalNul = new WeakMap<DocumentNode, boolean>();
+  private readonly shapeErrors = new WeakMap<DocumentNode, readonly GraphQLError[]>();
 
   constructor(@Inject(BLOG_MODULE_OPTIONS) options: BlogModuleOptions) {
     this.maxComplexity = options.maxQueryComplexity ?? DEFAULT_MAX_QUERY_COMPLEXITY;
+    this.documentLimits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.documentLimits };
+    this.limitRules = documentLimitRules(this.documentLimits);
+  }
+
+  /** Options for graphql-js `parse` (and Apollo's `parseOptions`): the token limit. */
+  get parseOptions(): { maxTokens: number } {
+    return { maxTokens: this.documentLimits.maxTokens };
   }
 
   /**
@@ -101,6 +157,7 @@ export class OperationRules {
   ): void {
     const operation = getOperationAST(document, operationName);
     if (!operation) return;
+    this.refuseShape(schema, document);
     const coerced = this.coerceVariables(schema, operation, variables);
     this.refuseNul(document, coerced);
     const cost = this.cost(schema, document, documentKey, operation, coerced);
@@ -111,6 +168,14 @@ export class OperationRules {
         { limit: 'complexity', complexity: cost, maxComplexity: this.maxComplexity },
       );
     }
+  }
+
+  /** Depth, aliases and directives, checked once per parsed document. */
+  private refuseShape(schema: GraphQLSchema, document: DocumentNode): void {
+    let errors = this.shapeErrors.get(document);
+    if (!errors)
+      this.shapeErrors.set(document, (errors = validate(schema, document, this.limitRules)));
+    if (errors.length > 0) throw errors[0];
   }
 
   /** Only the declared variables, coerced: what execution will see. */

@@ -266,7 +266,7 @@ export class BlogWebSocketServer
     }
     let document: DocumentNode;
     try {
-      document = parse(payload.query);
+      document = parse(payload.query, this.rules.parseOptions);
     } catch (error) {
       return [refused((error as GraphQLError).message, 'GRAPHQL_PARSE_FAILED')];
     }
