@@ -3,6 +3,7 @@ import { loadAuthConfig } from './auth.config';
 import { loadDatabaseConfig } from './database.config';
 import { loadGraphqlConfig } from './graphql.config';
 import { loadHttpConfig } from './http.config';
+import { loadObservabilityConfig } from './observability.config';
 import { loadRedisConfig } from './redis.config';
 
 export * from './app.config';
@@ -11,6 +12,7 @@ export * from './database.config';
 export * from './env';
 export * from './graphql.config';
 export * from './http.config';
+export * from './observability.config';
 export * from './redis.config';
 
 /** Every namespace at once: used to fail fast at start-up with the bad variable's name. */
@@ -20,6 +22,7 @@ export function validateEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   loadAuthConfig(env);
   loadGraphqlConfig(env);
   loadHttpConfig(env);
+  loadObservabilityConfig(env);
   loadRedisConfig(env);
   return env;
 }
@@ -30,5 +33,6 @@ export interface RootConfig {
   auth: ReturnType<typeof loadAuthConfig>;
   graphql: ReturnType<typeof loadGraphqlConfig>;
   http: ReturnType<typeof loadHttpConfig>;
+  observability: ReturnType<typeof loadObservabilityConfig>;
   redis: ReturnType<typeof loadRedisConfig>;
 }
