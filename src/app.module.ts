@@ -28,6 +28,7 @@ import {
 import { buildDataSourceOptions, DataSourceOverrides } from './database/data-source-options';
 import { DemoSeedService } from './database/seed/demo-seed.service';
 import { HealthModule } from './health/health.module';
+import { ObservabilityModule } from './observability';
 
 type ApolloPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
 
@@ -113,6 +114,7 @@ export class AppModule implements OnApplicationShutdown {
           }),
         }),
         HealthModule,
+        ObservabilityModule,
       ],
       providers: [DemoSeedService],
     };

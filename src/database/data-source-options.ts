@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { DataSourceOptions, Logger, LoggerOptions } from 'typeorm';
+import type { DataSourceOptions, Logger } from 'typeorm';
 import { blogEntities } from '../blog/blog.entities';
+import { ObservedTypeOrmLogger } from '../observability/typeorm-logger';
 import { migrations } from './migrations';
 import type { DatabaseConfig } from '../config/database.config';
 
 export interface DataSourceOverrides {
-  /** A TypeORM logger, e.g. the statement counter of the e2e tests. */
+  /** A TypeORM logger that sees every call too, e.g. the statement counter of the e2e tests. */
   logger?: Logger;
   /** Run pending migrations when the connection opens (the app does; the CLI does not). */
   migrationsRun?: boolean;
@@ -26,8 +27,13 @@ export function buildDataSourceOptions(
     migrationsRun: overrides.migrationsRun ?? false,
     migrationsTransactionMode: 'each' as const,
     synchronize: false,
-    logging: (config.logging ? 'all' : ['error', 'warn', 'migration']) as LoggerOptions,
-    ...(overrides.logger ? { logger: overrides.logger } : {}),
+    // Logs into pino with the request id and traces SQLite statements; DATABASE_LOGGING logs
+    // every statement (never its parameters).
+    logger: new ObservedTypeOrmLogger({
+      database: config.type,
+      logStatements: config.logging,
+      next: overrides.logger,
+    }),
   };
   if (config.type === 'postgres') {
     return {

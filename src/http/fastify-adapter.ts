@@ -1,18 +1,23 @@
 import type { Server } from 'node:http';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Logger } from 'pino';
 import { AppConfig, HttpConfig } from '../config';
+import { fastifyObservabilityOptions } from '../observability';
 
 /**
  * The Fastify adapter of the standalone service, with the HTTP server's timeouts: a request
  * whose headers and body do not arrive within `requestTimeoutMs` is answered 408 and closed,
  * checked every second (Node's default check runs every 30 s), so slow-body clients cannot
- * hold sockets open.
+ * hold sockets open. `logger` is the app's pino logger (none: no logs); request ids and the
+ * access log come from src/observability.
  */
 export function createFastifyAdapter(
   app: Pick<AppConfig, 'trustProxy'>,
   http: HttpConfig,
+  logger?: Logger,
 ): FastifyAdapter {
   return new FastifyAdapter({
+    ...fastifyObservabilityOptions(logger),
     // Fastify takes a hop count too; its adapter's typings omit it.
     trustProxy: (app.trustProxy || false) as boolean,
     requestTimeout: http.requestTimeoutMs,

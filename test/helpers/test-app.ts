@@ -8,8 +8,9 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { User } from '../../src/blog';
-import { loadAppConfig, loadHttpConfig } from '../../src/config';
+import { loadAppConfig, loadHttpConfig, loadObservabilityConfig } from '../../src/config';
 import { createFastifyAdapter, configureApp } from '../../src/http/fastify-adapter';
+import { createLogger, PinoLoggerService } from '../../src/observability';
 import { createPostgresDatabase, testDatabase } from './databases';
 import { StatementCounter } from './statement-counter';
 
@@ -39,16 +40,18 @@ export class TestApp {
   /**
    * Boots the app. `env` overrides variables (undefined removes one); `dataDir` reuses a data
    * folder, which is then left in place for the caller to remove; `shareDatabaseOf` runs a
-   * second instance on the database of a first one.
+   * second instance on the database of a first one. `logs` receives the app's log lines (pino
+   * JSON, at LOG_LEVEL); without it the app logs only Nest's errors and warnings, to the console.
    */
   static async start(
     options: {
       env?: Record<string, string | undefined>;
       dataDir?: string;
       shareDatabaseOf?: TestApp;
+      logs?: { write(line: string): void };
     } = {},
   ): Promise<TestApp> {
-    const { env = {}, dataDir, shareDatabaseOf } = options;
+    const { env = {}, dataDir, shareDatabaseOf, logs } = options;
     const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'blog-e2e-'));
     const postgres =
       testDatabase() === 'postgres' && !shareDatabaseOf ? await createPostgresDatabase() : null;
@@ -68,9 +71,10 @@ export class TestApp {
         imports: [AppModule.forRoot({ logger: statements })],
       }).compile();
       const http = loadHttpConfig();
+      const logger = logs && createLogger(loadObservabilityConfig(), logs);
       const app = moduleRef.createNestApplication<NestFastifyApplication>(
-        createFastifyAdapter(loadAppConfig(), http),
-        { logger: ['error', 'warn'] },
+        createFastifyAdapter(loadAppConfig(), http, logger),
+        { logger: logger ? new PinoLoggerService(logger) : ['error', 'warn'] },
       );
       configureApp(app, http);
       await app.init();

@@ -1,0 +1,4 @@
+export { createLogger } from './logger';
+export { fastifyObservabilityOptions } from './http-observability';
+export { PinoLoggerService } from './nest-logger';
+export { ObservabilityModule } from './observability.module';

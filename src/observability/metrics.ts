@@ -1,0 +1,141 @@
+import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { ModuleRef } from '@nestjs/core';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { DataSource } from 'typeorm';
+import { BlogWebSocketServer } from '../blog/subscriptions/websocket-server';
+import { observabilityConfig } from '../config/observability.config';
+import { BoundedLabels } from './bounded-labels';
+import type { OperationReport } from './operation-report';
+
+/** Distinct operation names with series of their own; the rest are `other`. */
+export const MAX_OPERATION_NAMES = 200;
+const MAX_ERROR_CODES = 50;
+const OPERATION_LABELS = ['operation_name', 'operation_type', 'outcome'] as const;
+
+interface PgPool {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+/**
+ * The app's Prometheus metrics, in a registry of its own (not prom-client's global one), so that
+ * several apps in one process do not clash. Nothing is collected when `METRICS_ENABLED` is off.
+ */
+@Injectable()
+export class BlogMetrics implements OnApplicationBootstrap {
+  readonly registry = new Registry();
+  readonly enabled: boolean;
+  private readonly names = new BoundedLabels(MAX_OPERATION_NAMES);
+  private readonly codes = new BoundedLabels(MAX_ERROR_CODES);
+  private readonly operations: Counter<(typeof OPERATION_LABELS)[number]>;
+  private readonly durations: Histogram<(typeof OPERATION_LABELS)[number]>;
+  private readonly errors: Counter<'code'>;
+
+  constructor(
+    @Inject(observabilityConfig.KEY) config: ConfigType<typeof observabilityConfig>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly moduleRef: ModuleRef,
+  ) {
+    this.enabled = config.metrics.enabled;
+    const registers = [this.registry];
+    this.operations = new Counter({
+      name: 'graphql_operations_total',
+      help: 'GraphQL operations over HTTP, by operation name, type and outcome.',
+      labelNames: OPERATION_LABELS,
+      registers,
+    });
+    this.durations = new Histogram({
+      name: 'graphql_operation_duration_seconds',
+      help: 'Time from receiving a GraphQL operation to sending its response.',
+      labelNames: OPERATION_LABELS,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.errors = new Counter({
+      name: 'graphql_errors_total',
+      help: 'Errors in GraphQL responses, by extensions.code.',
+      labelNames: ['code'],
+      registers,
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.enabled) return;
+    collectDefaultMetrics({ register: this.registry });
+    this.gaugeSubscriptions();
+    this.gaugePostgresPool();
+  }
+
+  record(report: OperationReport): void {
+    if (!this.enabled) return;
+    const labels = {
+      operation_name:
+        report.operationName === null
+          ? 'anonymous'
+          : this.names.label(report.operationName, report.valid),
+      operation_type: report.operationType,
+      outcome: report.outcome,
+    };
+    this.operations.inc(labels);
+    this.durations.observe(labels, report.durationMs / 1000);
+    for (const code of report.errorCodes) this.errors.inc({ code: this.codes.label(code) });
+  }
+
+  private gaugeSubscriptions(): void {
+    let server: BlogWebSocketServer;
+    try {
+      server = this.moduleRef.get(BlogWebSocketServer, { strict: false });
+    } catch {
+      return;
+    }
+    new Gauge({
+      name: 'graphql_subscriptions_open',
+      help: 'GraphQL subscriptions running now, on every WebSocket connection.',
+      registers: [this.registry],
+      collect() {
+        this.set(server.openSubscriptions);
+      },
+    });
+    new Gauge({
+      name: 'graphql_websocket_connections_open',
+      help: 'Open graphql-ws WebSocket connections.',
+      registers: [this.registry],
+      collect() {
+        this.set(server.openConnections);
+      },
+    });
+  }
+
+  private gaugePostgresPool(): void {
+    if (this.dataSource.options.type !== 'postgres') return;
+    const pool = () => (this.dataSource.driver as unknown as { master?: PgPool }).master;
+    const gauge = (name: string, help: string, read: (pool: PgPool) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          const current = pool();
+          if (current) this.set(read(current));
+        },
+      });
+    gauge(
+      'db_pool_connections',
+      'PostgreSQL connections in the pool, busy or idle.',
+      (p) => p.totalCount,
+    );
+    gauge(
+      'db_pool_connections_idle',
+      'Idle PostgreSQL connections in the pool.',
+      (p) => p.idleCount,
+    );
+    gauge(
+      'db_pool_requests_waiting',
+      'Queries waiting for a PostgreSQL connection from the pool.',
+      (p) => p.waitingCount,
+    );
+  }
+}
