@@ -1,0 +1,161 @@
+import { testDatabase } from './helpers/databases';
+import { TestApp } from './helpers/test-app';
+import { settle, wsClient } from './helpers/ws-client';
+
+/** The value of one sample of the Prometheus text, or undefined when it is absent. */
+function sample(
+  text: string,
+  name: string,
+  labels: Record<string, string> = {},
+): number | undefined {
+  for (const line of text.split('\n')) {
+    const match = /^([a-zA-Z_:][\w:]*)(\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const found = Object.fromEntries(
+      [...(match[3] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    if (Object.entries(labels).every(([key, value]) => found[key] === value)) {
+      return Number(match[4]);
+    }
+  }
+  return undefined;
+}
+
+describe('GET /metrics (e2e)', () => {
+  it('should answer 404 unless METRICS_ENABLED=true', async () => {
+    const t = await TestApp.start();
+    try {
+      await t.http.get('/metrics').expect(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('should want the bearer token when METRICS_TOKEN is set', async () => {
+    const t = await TestApp.start({
+      env: { METRICS_ENABLED: 'true', METRICS_TOKEN: 'scrape-token-123' },
+    });
+    try {
+      await t.http.get('/metrics').expect(401);
+      await t.http.get('/metrics').set('authorization', 'Bearer wrong').expect(401);
+      await t.http.get('/metrics').set('authorization', 'scrape-token-123').expect(401);
+      await t.http.get('/metrics').set('authorization', 'Bearer scrape-token-123').expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  describe('when enabled', () => {
+    let t: TestApp;
+    const scrape = async () => {
+      const response = await t.http.get('/metrics').expect(200);
+      expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+      return response.text;
+    };
+
+    beforeAll(async () => {
+      t = await TestApp.start({ env: { METRICS_ENABLED: 'true' } });
+    });
+    afterAll(() => t.close());
+
+    it('should count and time operations by name, type and outcome, and errors by code', async () => {
+      await t.data('query PostList { posts { id } }');
+      await t.data('query PostList { posts { id } }');
+      await t.gql('mutation Publish { publishPost(id: "x") { id } }');
+      const text = await scrape();
+      const list = { operation_name: 'PostList', operation_type: 'query', outcome: 'success' };
+      expect(sample(text, 'graphql_operations_total', list)).toBe(2);
+      expect(sample(text, 'graphql_operation_duration_seconds_count', list)).toBe(2);
+      expect(sample(text, 'graphql_operation_duration_seconds_sum', list)).toBeGreaterThan(0);
+      expect(
+        sample(text, 'graphql_operations_total', {
+          operation_name: 'Publish',
+          operation_type: 'mutation',
+          outcome: 'error',
+        }),
+      ).toBe(1);
+      expect(sample(text, 'graphql_errors_total', { code: 'UNAUTHENTICATED' })).toBe(1);
+      expect(text).not.toContain('posts { id }');
+    });
+
+    it('should keep at most 200 operation names, the rest as other, unnamed ones as anonymous', async () => {
+      for (let i = 0; i < 205; i += 1) await t.data(`query Op${i} { posts(first: 1) { id } }`);
+      await t.data('{ posts(first: 1) { id } }');
+      await t.gql('query NeverValid { noSuchField }');
+      const text = await scrape();
+      const names = new Set(
+        [...text.matchAll(/^graphql_operations_total\{operation_name="([^"]+)"/gm)].map(
+          (m) => m[1],
+        ),
+      );
+      expect(names.size).toBeLessThanOrEqual(202);
+      expect(names).toContain('other');
+      expect(names).toContain('anonymous');
+      expect(names).not.toContain('Op204');
+      expect(names).not.toContain('NeverValid');
+      expect(
+        sample(text, 'graphql_operations_total', {
+          operation_name: 'anonymous',
+          operation_type: 'query',
+          outcome: 'success',
+        }),
+      ).toBe(1);
+    });
+
+    it('should report open subscriptions and WebSocket connections', async () => {
+      const { ws } = await t.listen();
+      const { client, closed } = wsClient(ws);
+      const dispose = client.subscribe(
+        { query: 'subscription { postCreated { id } }' },
+        { next: () => undefined, error: () => undefined, complete: () => undefined },
+      );
+      await settle();
+      let text = await scrape();
+      expect(sample(text, 'graphql_subscriptions_open')).toBe(1);
+      expect(sample(text, 'graphql_websocket_connections_open')).toBe(1);
+      dispose();
+      await client.dispose();
+      await closed;
+      await settle();
+      text = await scrape();
+      expect(sample(text, 'graphql_subscriptions_open')).toBe(0);
+      expect(sample(text, 'graphql_websocket_connections_open')).toBe(0);
+    });
+
+    it("should include prom-client's default process metrics", async () => {
+      const text = await scrape();
+      for (const name of [
+        'process_resident_memory_bytes',
+        'nodejs_eventloop_lag_seconds',
+        'nodejs_heap_size_used_bytes',
+      ]) {
+        expect(sample(text, name)).toBeGreaterThanOrEqual(0);
+      }
+      expect(text).toContain('# TYPE nodejs_gc_duration_seconds histogram');
+    });
+
+    it('should report the PostgreSQL pool, and only on PostgreSQL', async () => {
+      const text = await scrape();
+      if (testDatabase() === 'postgres') {
+        expect(sample(text, 'db_pool_connections')).toBeGreaterThanOrEqual(1);
+        expect(sample(text, 'db_pool_connections_idle')).toBeGreaterThanOrEqual(0);
+        expect(sample(text, 'db_pool_requests_waiting')).toBe(0);
+      } else {
+        expect(sample(text, 'db_pool_connections')).toBeUndefined();
+      }
+    });
+
+    it('should keep the metrics of a second app in the same process apart', async () => {
+      const second = await TestApp.start({ env: { METRICS_ENABLED: 'true' } });
+      try {
+        await second.data('query OnlyOnSecond { posts { id } }');
+        const own = (await second.http.get('/metrics').expect(200)).text;
+        expect(own).toContain('operation_name="OnlyOnSecond"');
+        expect(own).not.toContain('operation_name="PostList"');
+        expect(await scrape()).not.toContain('OnlyOnSecond');
+      } finally {
+        await second.close();
+      }
+    });
+  });
+});
