@@ -1,10 +1,6 @@
 import { Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { WS_UNAUTHORIZED } from '../src/blog';
-import {
-  BlogWebSocketServer,
-  SocketConnectionInfo,
-} from '../src/blog/subscriptions/websocket-server';
+import { BlogWebSocketServer, SocketConnectionInfo, WS_UNAUTHORIZED } from '../src/blog';
 import { CREATE_POST, fragmentBomb } from './helpers/documents';
 import { TestApp, TestUser } from './helpers/test-app';
 import { forgeToken, nowInSeconds } from './helpers/tokens';

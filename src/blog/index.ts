@@ -26,7 +26,13 @@ export { Comment } from './comments/comment.entity';
 export { Like } from './likes/like.entity';
 export { Follow } from './follows/follow.entity';
 export { blogGraphQLContext } from './subscriptions/graphql-context';
-export { DEFAULT_SUBSCRIPTIONS_OPTIONS, WS_UNAUTHORIZED } from './subscriptions/websocket-server';
+export {
+  BlogWebSocketServer,
+  DEFAULT_SUBSCRIPTIONS_OPTIONS,
+  WS_GOING_AWAY,
+  WS_UNAUTHORIZED,
+} from './subscriptions/websocket-server';
+export type { SocketConnectionInfo } from './subscriptions/websocket-server';
 export {
   BLOG_PUB_SUB,
   closePubSub,

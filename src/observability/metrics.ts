@@ -4,7 +4,7 @@ import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { BlogWebSocketServer } from '../blog/subscriptions/websocket-server';
+import { BlogWebSocketServer } from '../blog';
 import { observabilityConfig } from '../config/observability.config';
 import { BoundedLabels } from './bounded-labels';
 import type { OperationReport } from './operation-report';

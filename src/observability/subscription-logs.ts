@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { BlogWebSocketServer, SocketConnectionInfo } from '../blog/subscriptions/websocket-server';
+import { BlogWebSocketServer, SocketConnectionInfo } from '../blog';
 import { HttpObservability } from './http-observability';
 
 /** A log line for every subscription (graphql-ws) connection opened and closed. */
