@@ -34,7 +34,8 @@ export function tokenFromHeader(header: string | undefined): string | null {
 
 /**
  * Checks the HS256 signature and expiry of a token, then loads its user: a token of a user
- * who no longer exists is refused like a forged one.
+ * who no longer exists is refused like a forged one. A failure to read the user is thrown, not
+ * turned into a refusal: a database blip is not a bad token.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {

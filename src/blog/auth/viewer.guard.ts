@@ -9,8 +9,9 @@ import { JWT_STRATEGY, tokenFromHeader } from './jwt.strategy';
 
 /**
  * Fills the request's BlogContext once: the viewer from the `authorization` header (none means
- * anonymous; a bad, expired or orphaned token is UNAUTHENTICATED), unless the context came
- * with one (a subscription's connection), and fresh loaders.
+ * anonymous; a bad, expired or orphaned token is UNAUTHENTICATED; a failure to read the user is
+ * a server error), unless the context came with one (a subscription's connection), and fresh
+ * loaders.
  * It lets every request through; resolvers decide what the viewer may do.
  */
 @Injectable()
@@ -34,8 +35,14 @@ export class ViewerGuard extends AuthGuard(JWT_STRATEGY) {
     return GqlExecutionContext.create(context).getContext<BlogContext>().req;
   }
 
+  /**
+   * Passport reports a bad token as no user, and what `JwtStrategy.validate` threw (the
+   * database failing) as an error: that one is rethrown for the error formatter to log and to
+   * mask as INTERNAL_SERVER_ERROR, as clients sign their users out on UNAUTHENTICATED.
+   */
   override handleRequest<TUser = User>(error: unknown, user: TUser | false): TUser {
-    if (error || !user) throw unauthenticated('The access token is invalid or has expired.');
+    if (error) throw error;
+    if (!user) throw unauthenticated('The access token is invalid or has expired.');
     return user;
   }
 
