@@ -41,7 +41,10 @@ export interface DocumentLimits {
 export interface BlogModuleOptions {
   /** The HS256 key that signs and checks access tokens; at least 32 characters. */
   jwtSecret: string;
-  /** Token lifetime as seconds or a duration such as `15m` or `7d`; defaults to `7d`. */
+  /**
+   * Token lifetime: seconds (`3600` or `'3600'`) or a duration such as `'15m'` or `'7d'`, at
+   * least one second; defaults to `'7d'`. A bad value fails the module's start.
+   */
   jwtExpiresIn?: string | number;
   /**
    * Carries subscription events. Defaults to an in-process PubSub (one instance); pass

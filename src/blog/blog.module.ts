@@ -9,6 +9,7 @@ import { AuthService } from './auth/auth.service';
 import { ConnectionAuthService } from './auth/connection-auth.service';
 import { BLOG_JWT_KEY, jwtKey, JwtStrategy } from './auth/jwt.strategy';
 import { PasswordService } from './auth/password.service';
+import { tokenLifetimeOption } from './auth/token-lifetime';
 import { ViewerGuard } from './auth/viewer.guard';
 import { blogEntities } from './blog.entities';
 import { BlogModuleOptions } from './blog-options.interface';
@@ -58,7 +59,7 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
         new JwtService({
           privateKey: key,
           publicKey: key,
-          signOptions: { algorithm: 'HS256', expiresIn: (options.jwtExpiresIn ?? '7d') as never },
+          signOptions: { algorithm: 'HS256', expiresIn: tokenLifetimeOption(options.jwtExpiresIn) },
           verifyOptions: { algorithms: ['HS256'] },
         }),
     },

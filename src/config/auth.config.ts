@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { registerAs } from '@nestjs/config';
+import { parseTokenLifetime, TOKEN_LIFETIME_FORMAT } from '../blog/auth/token-lifetime';
 import { loadAppConfig } from './app.config';
 import { InvalidEnvironmentError, readInteger, readOptionalString, readString } from './env';
 
 export interface AuthConfig {
   jwtSecret: string;
-  jwtExpiresIn: string;
+  /** Access token lifetime in seconds. */
+  jwtExpiresIn: number;
   /** signUp/logIn attempts allowed per client address and window. */
   rateLimit: { limit: number; windowMs: number };
 }
@@ -21,15 +23,24 @@ const SECRET_FILE = 'jwt-secret';
  */
 export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig {
   const app = loadAppConfig(env);
-  const jwtExpiresIn = readString(env, 'JWT_EXPIRES_IN', '7d');
-  if (!/^\d+(\.\d+)?\s*(ms|s|m|h|d|w|y)?$/i.test(jwtExpiresIn)) {
-    throw new InvalidEnvironmentError('JWT_EXPIRES_IN', `expected a duration like 3600, 15m or 7d`);
-  }
+  const jwtExpiresIn = readTokenLifetime(env);
   const rateLimit = {
     limit: readInteger(env, 'AUTH_RATE_LIMIT', 10, { min: 1, max: 1_000_000 }),
     windowMs: readInteger(env, 'AUTH_RATE_LIMIT_WINDOW_MS', 60_000, { min: 1000, max: 86_400_000 }),
   };
   return { jwtSecret: readSecret(env, app.nodeEnv, app.dataDir), jwtExpiresIn, rateLimit };
+}
+
+function readTokenLifetime(env: NodeJS.ProcessEnv): number {
+  const raw = readString(env, 'JWT_EXPIRES_IN', '7d');
+  const seconds = parseTokenLifetime(raw);
+  if (seconds === undefined) {
+    throw new InvalidEnvironmentError(
+      'JWT_EXPIRES_IN',
+      `expected ${TOKEN_LIFETIME_FORMAT}, got "${raw}"`,
+    );
+  }
+  return seconds;
 }
 
 function readSecret(env: NodeJS.ProcessEnv, nodeEnv: string, dataDir: string): string {

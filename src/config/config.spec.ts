@@ -37,6 +37,10 @@ describe('configuration', () => {
     ['JWT_SECRET', { JWT_SECRET: 'too-short' }],
     ['JWT_SECRET', { NODE_ENV: 'production' }],
     ['JWT_EXPIRES_IN', { JWT_EXPIRES_IN: 'forever', JWT_SECRET: SECRET }],
+    ['JWT_EXPIRES_IN', { JWT_EXPIRES_IN: '0', JWT_SECRET: SECRET }],
+    ['JWT_EXPIRES_IN', { JWT_EXPIRES_IN: '-5', JWT_SECRET: SECRET }],
+    ['JWT_EXPIRES_IN', { JWT_EXPIRES_IN: '0s', JWT_SECRET: SECRET }],
+    ['JWT_EXPIRES_IN', { JWT_EXPIRES_IN: '500ms', JWT_SECRET: SECRET }],
     ['GRAPHQL_INTROSPECTION', { GRAPHQL_INTROSPECTION: 'sometimes', JWT_SECRET: SECRET }],
     ['DATABASE_POOL_SIZE', { DATABASE_URL: 'postgres://h/db', DATABASE_POOL_SIZE: '0' }],
     ['AUTH_RATE_LIMIT', { AUTH_RATE_LIMIT: '0', JWT_SECRET: SECRET }],
@@ -79,9 +83,22 @@ describe('configuration', () => {
   it('should use JWT_SECRET when set', () => {
     expect(loadAuthConfig({ JWT_SECRET: SECRET, NODE_ENV: 'production' })).toEqual({
       jwtSecret: SECRET,
-      jwtExpiresIn: '7d',
+      jwtExpiresIn: 7 * 24 * 3600,
       rateLimit: { limit: 10, windowMs: 60_000 },
     });
+  });
+
+  it.each([
+    ['3600', 3600],
+    ['90s', 90],
+    ['15m', 900],
+    ['12h', 43_200],
+    ['7d', 604_800],
+    ['1.5h', 5400],
+  ])('should read JWT_EXPIRES_IN=%s as %d seconds', (value, seconds) => {
+    expect(loadAuthConfig({ JWT_SECRET: SECRET, JWT_EXPIRES_IN: value }).jwtExpiresIn).toBe(
+      seconds,
+    );
   });
 
   it('should turn introspection off in production unless asked for', () => {
