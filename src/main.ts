@@ -1,5 +1,8 @@
-// Tracing first: OpenTelemetry must patch http, graphql and pg before they are required. (Load
-// .env, if at all, before this line, so that OTEL_* variables in it count.)
+// .env first, so that every variable in it counts (PORT, HOST, TRUST_PROXY and OTEL_* are read
+// before the ConfigModule); then tracing: OpenTelemetry must patch http, graphql and pg before
+// they are required.
+import { loadEnvFile } from './config/env-file';
+loadEnvFile();
 import './observability/tracing';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { User } from '../blog';
 import { loadDatabaseConfig } from '../config/database.config';
+import { loadEnvFile } from '../config/env-file';
 import { buildDataSourceOptions } from '../database/data-source-options';
 
 const USAGE = 'Usage: npm run user:admin -- <email> [--revoke]';
@@ -37,6 +38,8 @@ export async function makeAdmin(
 }
 
 if (require.main === module) {
+  // As the service does: .env of the working directory, under the real environment.
+  loadEnvFile();
   makeAdmin(process.argv.slice(2)).then(
     ({ code, message }) => {
       (code === 0 ? console.log : console.error)(message);
