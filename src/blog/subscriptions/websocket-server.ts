@@ -32,6 +32,7 @@ import { BlogModuleOptions, BlogSubscriptionsOptions } from '../blog-options.int
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { BlogContext } from '../common/blog-context';
 import { ErrorCode, formatGraphQLError } from '../common/errors';
+import { TrustedDocuments } from '../documents/trusted-documents';
 import { documentKeyOf, OperationRules } from '../limits/operation-rules';
 
 /** Close code when the token is bad, has expired, or its user is gone. */
@@ -161,10 +162,11 @@ export class BlogWebSocketServer
    * Ends every connection with 1001 as the application starts to shut down, so clients can
    * reconnect elsewhere and the HTTP server's close does not wait on open sockets.
    */
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     this.server?.off('upgrade', this.onUpgrade);
-    for (const client of this.wss?.clients ?? [])
-      client.close(WS_GOING_AWAY, 'Server shutting down');
+    // Wait for each socket to close, so that its subscriptions have let go of the PubSub
+    // (a Redis one may be closed next) before shutdown goes on.
+    await Promise.all([...(this.wss?.clients ?? [])].map(closeGoingAway));
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -264,9 +266,16 @@ export class BlogWebSocketServer
         ),
       ];
     }
+    let query: string;
+    try {
+      query = this.moduleRef.get(TrustedDocuments, { strict: false }).documentFor(payload) ?? '';
+    } catch (error) {
+      if (error instanceof GraphQLError) return [error];
+      throw error;
+    }
     let document: DocumentNode;
     try {
-      document = parse(payload.query, this.rules.parseOptions);
+      document = parse(query, this.rules.parseOptions);
     } catch (error) {
       return [refused((error as GraphQLError).message, 'GRAPHQL_PARSE_FAILED')];
     }
@@ -292,7 +301,7 @@ export class BlogWebSocketServer
       this.rules.check(
         schema,
         document,
-        documentKeyOf(payload.query),
+        documentKeyOf(query),
         payload.operationName,
         payload.variables,
       );
@@ -344,6 +353,21 @@ export class BlogWebSocketServer
     };
     return context;
   }
+}
+
+/** Sockets that do not answer the close handshake in time are cut. */
+const CLOSE_GRACE_MS = 3_000;
+
+function closeGoingAway(socket: WebSocket): Promise<void> {
+  return new Promise((resolve) => {
+    if (socket.readyState === WebSocket.CLOSED) return resolve();
+    const cut = setTimeout(() => socket.terminate(), CLOSE_GRACE_MS);
+    socket.once('close', () => {
+      clearTimeout(cut);
+      setImmediate(resolve);
+    });
+    socket.close(WS_GOING_AWAY, 'Server shutting down');
+  });
 }
 
 /** The HTTP formatter's masking, minus the HTTP status that refusals carry for Apollo. */
