@@ -25,6 +25,7 @@ import {
   redisConfig,
   validateEnvironment,
 } from './config';
+import { trustedDocumentsConfig } from './config/trusted-documents.config';
 import { buildDataSourceOptions, DataSourceOverrides } from './database/data-source-options';
 import { DemoSeedService } from './database/seed/demo-seed.service';
 import { HealthModule } from './health/health.module';
@@ -55,7 +56,15 @@ export class AppModule implements OnApplicationShutdown {
         ConfigModule.forRoot({
           isGlobal: true,
           cache: true,
-          load: [appConfig, databaseConfig, authConfig, graphqlConfig, httpConfig, redisConfig],
+          load: [
+            appConfig,
+            databaseConfig,
+            authConfig,
+            graphqlConfig,
+            httpConfig,
+            redisConfig,
+            trustedDocumentsConfig,
+          ],
           validate: validateEnvironment,
         }),
         TypeOrmModule.forRootAsync({
@@ -89,12 +98,19 @@ export class AppModule implements OnApplicationShutdown {
           }),
         }),
         BlogModule.forRootAsync({
-          inject: [appConfig.KEY, authConfig.KEY, redisConfig.KEY, graphqlConfig.KEY],
+          inject: [
+            appConfig.KEY,
+            authConfig.KEY,
+            redisConfig.KEY,
+            graphqlConfig.KEY,
+            trustedDocumentsConfig.KEY,
+          ],
           useFactory: (
             app: ConfigType<typeof appConfig>,
             auth: ConfigType<typeof authConfig>,
             redis: ConfigType<typeof redisConfig>,
             graphql: ConfigType<typeof graphqlConfig>,
+            trustedDocuments: ConfigType<typeof trustedDocumentsConfig>,
           ) => ({
             jwtSecret: auth.jwtSecret,
             jwtExpiresIn: auth.jwtExpiresIn,
@@ -106,6 +122,7 @@ export class AppModule implements OnApplicationShutdown {
               ? new RedisThrottlerStorage(redis.url, redis.prefix)
               : undefined,
             hideSchemaDetails: graphql.hideSchemaDetails,
+            trustedDocuments,
             subscriptions: {
               ...graphql.websocket,
               // The same client address as Fastify's request.ip, for the per-client cap.

@@ -79,4 +79,18 @@ export interface BlogModuleOptions {
    * `hideSchemaDetailsFromClientErrors` does over HTTP. Set both where introspection is off.
    */
   hideSchemaDetails?: boolean;
+  /**
+   * Trusted documents: lower-case sha256 hex hash to document text (GraphQL Code Generator's
+   * `persisted-documents.json`), each hash checked at start-up. Requests may then send
+   * `documentId` (`sha256:<hex>` or `<hex>`) instead of `query`; with `only`, nothing else runs.
+   * An unknown `documentId` is always refused.
+   */
+  trustedDocuments?: TrustedDocumentsOptions;
+}
+
+/** The documents a client may name by `documentId`, and whether only those run. */
+export interface TrustedDocumentsOptions {
+  documents: Record<string, string>;
+  /** Refuse every document sent as text. Default false. */
+  only?: boolean;
 }

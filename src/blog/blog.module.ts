@@ -18,6 +18,8 @@ import { BlogLoadersFactory } from './common/blog-loaders';
 import { Sql } from './common/sql';
 import { CommentsResolver, PostCommentsResolver } from './comments/comments.resolver';
 import { CommentsService } from './comments/comments.service';
+import { TrustedDocuments } from './documents/trusted-documents';
+import { TrustedDocumentsPlugin } from './documents/trusted-documents.plugin';
 import { BlogEvents } from './events/blog-events';
 import { BLOG_PUB_SUB, createInMemoryPubSub } from './events/pub-sub';
 import { FeedResolver } from './feed/feed.resolver';
@@ -70,6 +72,8 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
     },
     BlogEvents,
     OperationRules,
+    TrustedDocuments,
+    TrustedDocumentsPlugin,
     OperationLimitsPlugin,
     BlogWebSocketServer,
     {
@@ -119,6 +123,7 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
     AuthService,
     ConnectionAuthService,
     OperationRules,
+    TrustedDocuments,
     BLOG_PUB_SUB,
     BLOG_MODULE_OPTIONS,
   ],

@@ -3,7 +3,11 @@
  * the TypeORM and GraphQL roots.
  */
 export { BlogModule } from './blog.module';
-export type { BlogModuleOptions, BlogSubscriptionsOptions } from './blog-options.interface';
+export type {
+  BlogModuleOptions,
+  BlogSubscriptionsOptions,
+  TrustedDocumentsOptions,
+} from './blog-options.interface';
 export { DEFAULT_AUTH_RATE_LIMIT } from './blog.module';
 export {
   BLOG_ASYNC_OPTIONS_TYPE,
@@ -41,4 +45,10 @@ export {
 } from './events/pub-sub';
 export { RedisThrottlerStorage } from './limits/redis-throttler.storage';
 export { DEFAULT_MAX_QUERY_COMPLEXITY, OperationRules } from './limits/operation-rules';
+export {
+  PERSISTED_QUERY_NOT_FOUND,
+  TRUSTED_DOCUMENT_REQUIRED,
+  TrustedDocuments,
+  trustedDocumentsProblem,
+} from './documents/trusted-documents';
 export type { RateLimit } from './blog-options.interface';

@@ -1,10 +1,39 @@
-import { ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
+import type { IncomingHttpHeaders } from 'node:http';
+import { ApolloServerPlugin, GraphQLRequestListener, HTTPGraphQLRequest } from '@apollo/server';
 import { Plugin } from '@nestjs/apollo';
+import Negotiator from 'negotiator';
 import { documentKeyOf, OperationRules } from './operation-rules';
+
+/** The media types Apollo chooses between for a single result, in its order of preference. */
+const APPLICATION_JSON = 'application/json; charset=utf-8';
+const SINGLE_RESULT_MEDIA_TYPES = [
+  APPLICATION_JSON,
+  'application/graphql-response+json; charset=utf-8',
+  'application/json; callbackSpec=1.0; charset=utf-8',
+];
+
+/**
+ * Codes of the errors that refuse a well-formed request before it runs: the document does not
+ * parse or validate, a limit refuses it, its variables do not fit, its operation is not in it,
+ * or its documentId names no trusted document.
+ */
+const REQUEST_ERROR_CODES = new Set<unknown>([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'OPERATION_RESOLUTION_FAILURE',
+  'PERSISTED_QUERY_NOT_FOUND',
+]);
 
 /**
  * Applies {@link OperationRules} to every HTTP operation once Apollo has parsed and validated
  * it, before anything runs. The WebSocket server applies the same rules to its operations.
+ *
+ * It also sets the status of every refusal before execution, Apollo's own and the rules', by
+ * the media type of the answer, as GraphQL over HTTP asks: 400 for
+ * `application/graphql-response+json` (and for a request with no `Accept` header, which the
+ * spec treats so since its 2025 watershed, though Apollo still labels that answer
+ * `application/json`), and 200 when the client asked for `application/json`.
  */
 @Plugin()
 export class OperationLimitsPlugin implements ApolloServerPlugin {
@@ -21,6 +50,25 @@ export class OperationLimitsPlugin implements ApolloServerPlugin {
           request.variables,
         );
       },
+      willSendResponse: async ({ request, response }) => {
+        if (response.http.status !== 400 || !request.http || !answersPlainJson(request.http)) {
+          return;
+        }
+        const result = response.body.kind === 'single' ? response.body.singleResult : undefined;
+        const refused =
+          result?.data === undefined &&
+          !!result?.errors?.length &&
+          result.errors.every((error) => REQUEST_ERROR_CODES.has(error.extensions?.code));
+        if (refused) response.http.status = 200;
+      },
     };
   }
+}
+
+/** True when the client sent an `Accept` header and Apollo answers it with application/json. */
+function answersPlainJson(http: HTTPGraphQLRequest): boolean {
+  const accept = http.headers.get('accept');
+  if (!accept) return false;
+  const headers: IncomingHttpHeaders = { accept };
+  return new Negotiator({ headers }).mediaType(SINGLE_RESULT_MEDIA_TYPES) === APPLICATION_JSON;
 }
