@@ -14,8 +14,10 @@ import {
   loadAppConfig,
   loadHttpConfig,
   loadObservabilityConfig,
+  loadShutdownConfig,
 } from './config';
 import { createFastifyAdapter, configureApp } from './http/fastify-adapter';
+import { enableGracefulShutdown } from './health/graceful-shutdown';
 import { createLogger, PinoLoggerService } from './observability';
 
 async function bootstrap(): Promise<void> {
@@ -29,7 +31,7 @@ async function bootstrap(): Promise<void> {
     { logger: new PinoLoggerService(logger) },
   );
   configureApp(app, http);
-  app.enableShutdownHooks();
+  enableGracefulShutdown(app, loadShutdownConfig().timeoutMs);
   await app.listen(port, host);
   new Logger('Bootstrap').log(`GraphQL API ready at http://localhost:${port}/graphql`);
 }

@@ -5,6 +5,7 @@ import { loadGraphqlConfig } from './graphql.config';
 import { loadHttpConfig } from './http.config';
 import { loadObservabilityConfig } from './observability.config';
 import { loadRedisConfig } from './redis.config';
+import { loadShutdownConfig } from './shutdown.config';
 import { loadTrustedDocumentsConfig } from './trusted-documents.config';
 
 export * from './app.config';
@@ -15,6 +16,7 @@ export * from './graphql.config';
 export * from './http.config';
 export * from './observability.config';
 export * from './redis.config';
+export * from './shutdown.config';
 export * from './trusted-documents.config';
 
 /** Every namespace at once: used to fail fast at start-up with the bad variable's name. */
@@ -26,6 +28,7 @@ export function validateEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   loadHttpConfig(env);
   loadObservabilityConfig(env);
   loadRedisConfig(env);
+  loadShutdownConfig(env);
   loadTrustedDocumentsConfig(env);
   return env;
 }
