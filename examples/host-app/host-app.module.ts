@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
+import { Logger, Module } from '@nestjs/common';
+import { ConfigModule, ConfigService } from '@nestjs/config';
+import { GraphQLModule } from '@nestjs/graphql';
+import { TypeOrmModule, TypeOrmModuleOptions } from '@nestjs/typeorm';
+import {
+  blogGraphQLContext,
+  blogMigrations,
+  BlogModule,
+  BlogModuleOptions,
+  formatGraphQLError,
+} from '../../src/blog';
+import { GreetingsModule } from './greetings/greetings.module';
+
+/**
+ * `DATABASE_URL`: `postgres://...`, or `sqlite:<file>`; unset, an in-memory SQLite database.
+ * The blog's migrations run with the host's own (it has none here).
+ */
+function databaseOptions(config: ConfigService): TypeOrmModuleOptions {
+  const url = config.get<string>('DATABASE_URL') ?? 'sqlite::memory:';
+  const common = { autoLoadEntities: true, migrations: blogMigrations, migrationsRun: true };
+  if (/^postgres(ql)?:\/\//.test(url)) return { type: 'postgres', url, ...common };
+  return { type: 'better-sqlite3', database: url.replace(/^sqlite:/, ''), ...common };
+}
+
+/** `JWT_SECRET` (32 characters or more); unset, one made up for this process. */
+function blogOptions(config: ConfigService): BlogModuleOptions {
+  let jwtSecret = config.get<string>('JWT_SECRET');
+  if (!jwtSecret) {
+    jwtSecret = randomBytes(32).toString('base64url');
+    new Logger('HostApp').warn('JWT_SECRET is not set: tokens last until the process ends');
+  }
+  return { jwtSecret };
+}
+
+/**
+ * A host application: it owns the configuration, the TypeORM root and the GraphQL root, has a
+ * module of its own (greetings), and imports the blog from its public API.
+ */
+@Module({
+  imports: [
+    ConfigModule.forRoot({ isGlobal: true }),
+    TypeOrmModule.forRootAsync({ inject: [ConfigService], useFactory: databaseOptions }),
+    GraphQLModule.forRoot<ApolloDriverConfig>({
+      driver: ApolloDriver,
+      autoSchemaFile: true,
+      sortSchema: true,
+      // Error codes on every error, unexpected ones masked, for the host's fields too.
+      formatError: formatGraphQLError,
+      // The viewer of each request, read from its authorization header.
+      context: blogGraphQLContext,
+      // The blog closes its WebSocket connections as the app shuts down; Apollo's drain, which
+      // waits for every socket of the HTTP server, must come after that.
+      stopOnApplicationShutdown: true,
+      // No `subscriptions` here: BlogModule serves graphql-ws on /graphql itself.
+    }),
+    BlogModule.forRootAsync({ inject: [ConfigService], useFactory: blogOptions }),
+    GreetingsModule,
+  ],
+})
+export class HostAppModule {}
