@@ -18,7 +18,7 @@ import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import { operationLogged, requestLoggers } from './request-context';
 
 /** Probes that would drown the log at `info`: logged at `debug` when they succeed. */
-const QUIET_PATHS = new Set(['/health', '/metrics']);
+const QUIET_PATHS = new Set(['/health', '/health/live', '/health/ready', '/metrics']);
 
 /**
  * One access line per HTTP request that has no GraphQL operation line of its own (/health,

@@ -15,7 +15,7 @@ import type { ObservabilityConfig } from '../config/observability.config';
 import { pathOf } from './logger';
 
 /** Requests not worth a trace: probes and scrapes. */
-const UNTRACED_PATHS = new Set(['/health', '/metrics']);
+const UNTRACED_PATHS = new Set(['/health', '/health/live', '/health/ready', '/metrics']);
 
 /**
  * The OpenTelemetry SDK: spans of HTTP requests, GraphQL operations (named after the operation)
