@@ -34,6 +34,16 @@ describe('The migration scripts (e2e)', () => {
       db.close();
     }
   };
+  const columnsOf = (table: string) => {
+    const db = new Database(file, { readonly: true });
+    try {
+      return (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map(
+        (column) => column.name,
+      );
+    } finally {
+      db.close();
+    }
+  };
 
   it('should run every migration, revert the last one, and find the entities in step', async () => {
     await npm('migration:run');
@@ -42,8 +52,9 @@ describe('The migration scripts (e2e)', () => {
     );
 
     await npm('migration:revert');
-    expect(tables()).not.toContain('likes');
-    expect(tables()).toContain('posts');
+    expect(columnsOf('users')).not.toContain('token_version');
+    expect(columnsOf('users')).toContain('email');
+    expect(tables()).toContain('likes');
 
     await npm('migration:run');
     const { stdout } = await npm('migration:generate', join(dir, 'Drift'), '--dryrun').catch(

@@ -1,13 +1,15 @@
 import { UseGuards } from '@nestjs/common';
-import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
-import { BlogContext } from '../common/blog-context';
+import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
+import { BlogContext, Viewer } from '../common/blog-context';
 import { inputValidationPipe } from '../common/validation';
 import { AuthThrottlerGuard } from '../limits/auth-throttler.guard';
 import { AuthService } from './auth.service';
 import { AuthPayload } from './dto/auth-payload.type';
+import { ChangePasswordInput } from './dto/change-password.input';
 import { LogInInput } from './dto/log-in.input';
 import { SignUpInput } from './dto/sign-up.input';
 import { BlogResolverEnhancers } from '../common/blog-resolver.decorator';
+import { CurrentViewer } from './viewer.decorator';
 
 /** The payload goes to the account it signs in, so that account's private fields show in it. */
 function signedIn(context: BlogContext, payload: AuthPayload): AuthPayload {
@@ -36,5 +38,35 @@ export class AuthResolver {
     @Context() context: BlogContext,
   ): Promise<AuthPayload> {
     return signedIn(context, await this.auth.logIn(input));
+  }
+
+  @Mutation(() => AuthPayload, {
+    description:
+      'Changes the password after checking the current one. Every token issued before stops working; the answer carries a fresh one.',
+  })
+  async changePassword(
+    @Args('input', inputValidationPipe) input: ChangePasswordInput,
+    @CurrentViewer() viewer: Viewer,
+    @Context() context: BlogContext,
+  ): Promise<AuthPayload> {
+    return signedIn(context, await this.auth.changePassword(viewer, input));
+  }
+
+  @Mutation(() => Boolean, {
+    description: "Revokes every token of the viewer issued so far, this request's included.",
+  })
+  logOutEverywhere(@CurrentViewer() viewer: Viewer): Promise<boolean> {
+    return this.auth.logOutEverywhere(viewer);
+  }
+
+  @Mutation(() => ID, {
+    description:
+      "Deletes the viewer's account after checking the password: their posts (with those posts' comments and likes), comments, likes and follows go with it. Returns the account's id.",
+  })
+  deleteAccount(
+    @Args('password') password: string,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<string> {
+    return this.auth.deleteAccount(viewer, password);
   }
 }

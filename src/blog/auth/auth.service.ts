@@ -1,16 +1,28 @@
 import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { conflict, unauthenticated } from '../common/errors';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Viewer } from '../common/blog-context';
+import { badUserInput, conflict, unauthenticated } from '../common/errors';
+import { Comment } from '../comments/comment.entity';
+import { Follow } from '../follows/follow.entity';
+import { Like } from '../likes/like.entity';
+import { Post } from '../posts/post.entity';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { AuthPayload } from './dto/auth-payload.type';
+import { ChangePasswordInput } from './dto/change-password.input';
 import { LogInInput } from './dto/log-in.input';
 import { SignUpInput } from './dto/sign-up.input';
 import { AccessTokenPayload } from './jwt.strategy';
 import { PasswordService } from './password.service';
 
 const WRONG_CREDENTIALS = 'The email or password is wrong.';
+const WRONG_PASSWORD = 'The password is wrong.';
+
+/** The posts of the user being deleted, for the rows that hang off them. */
+const OWN_POSTS = 'SELECT p.id FROM posts p WHERE p.author_id = :id';
 
 /** Turns a display name into a handle stem: lower-case a-z, 0-9 and _, at most 24 characters. */
 export function handleStem(name: string): string {
@@ -32,6 +44,7 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly passwords: PasswordService,
     private readonly jwt: JwtService,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   async signUp(input: SignUpInput): Promise<AuthPayload> {
@@ -59,8 +72,66 @@ export class AuthService {
     return this.issueToken(user);
   }
 
+  /**
+   * Checks the current password, sets the new one and revokes every token issued before; the
+   * answer carries a fresh token, at the new token version.
+   */
+  async changePassword(viewer: Viewer, input: ChangePasswordInput): Promise<AuthPayload> {
+    const user = await this.withCheckedPassword(
+      viewer,
+      input.currentPassword,
+      'input.currentPassword',
+    );
+    await this.users.changePassword(user.id, await this.passwords.hash(input.newPassword));
+    const changed = await this.users.findById(user.id);
+    if (!changed) throw unauthenticated('The signed-in user no longer exists.');
+    return this.issueToken(changed);
+  }
+
+  /** Revokes every token of the viewer issued so far, the one of this request included. */
+  async logOutEverywhere(viewer: Viewer): Promise<boolean> {
+    if (!viewer) throw unauthenticated('You must be signed in to log out.');
+    await this.users.revokeTokens(viewer.id);
+    return true;
+  }
+
+  /**
+   * Deletes the viewer's account with everything that hangs off it, all or nothing: their posts
+   * (with those posts' comments and likes), their comments, likes and follows both ways.
+   */
+  async deleteAccount(viewer: Viewer, password: string): Promise<string> {
+    const { id } = await this.withCheckedPassword(viewer, password, 'password');
+    await this.dataSource.transaction(async (manager) => {
+      const remove = (
+        entity: typeof Like | typeof Comment | typeof Follow | typeof Post | typeof User,
+        where: string,
+      ) => manager.createQueryBuilder().delete().from(entity).where(where, { id }).execute();
+      await remove(Like, `post_id IN (${OWN_POSTS}) OR user_id = :id`);
+      await remove(Comment, `post_id IN (${OWN_POSTS}) OR author_id = :id`);
+      await remove(Post, 'author_id = :id');
+      await remove(Follow, 'follower_id = :id OR followee_id = :id');
+      await remove(User, 'id = :id');
+    });
+    return id;
+  }
+
+  /** The viewer, once `password` is theirs; a wrong one is BAD_USER_INPUT on `field`. */
+  private async withCheckedPassword(
+    viewer: Viewer,
+    password: string,
+    field: string,
+  ): Promise<User> {
+    if (!viewer) throw unauthenticated();
+    const user = await this.users.findByIdWithPassword(viewer.id);
+    if (!user) throw unauthenticated('The signed-in user no longer exists.');
+    if (!(await this.passwords.verify(user.passwordHash, password))) {
+      throw badUserInput(WRONG_PASSWORD, field);
+    }
+    return user;
+  }
+
   async issueToken(user: User): Promise<AuthPayload> {
-    const payload: Omit<AccessTokenPayload, 'exp'> = { sub: user.id };
+    const payload: Omit<AccessTokenPayload, 'exp'> = { sub: user.id, ver: user.tokenVersion ?? 0 };
     const token = await this.jwt.signAsync(payload);
     const { exp } = this.jwt.decode<AccessTokenPayload>(token);
     return { token, expiresAt: new Date((exp ?? 0) * 1000), user };

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { Viewer } from '../common/blog-context';
 import { UsersService } from '../users/users.service';
-import { AccessTokenPayload, tokenFromHeader } from './jwt.strategy';
+import { AccessTokenPayload, tokenFromHeader, tokenIsCurrent } from './jwt.strategy';
 
 /** What a WebSocket client sends in `connection_init`. */
 export interface ConnectionParams {
@@ -10,10 +10,14 @@ export interface ConnectionParams {
   Authorization?: unknown;
 }
 
-/** A connection's signed-in user and when their token expires (epoch ms). */
+/**
+ * A connection's signed-in user, when their token expires (epoch ms) and the token version it
+ * carries (a raised version revokes it).
+ */
 export interface ConnectionViewer {
   viewer: Viewer;
   expiresAt: number | null;
+  tokenVersion?: number;
 }
 
 export type ConnectionAuthentication = ConnectionViewer | { rejected: string };
@@ -44,16 +48,22 @@ export class ConnectionAuthService {
     } catch {
       return { rejected: INVALID_TOKEN };
     }
-    if (typeof payload.exp !== 'number' || typeof payload.sub !== 'string') {
+    if (
+      typeof payload.exp !== 'number' ||
+      typeof payload.sub !== 'string' ||
+      (payload.ver !== undefined && !Number.isSafeInteger(payload.ver))
+    ) {
       return { rejected: INVALID_TOKEN };
     }
     const user = await this.users.findById(payload.sub);
-    return user ? { viewer: user, expiresAt: payload.exp * 1000 } : { rejected: INVALID_TOKEN };
+    if (!user || !tokenIsCurrent(payload, user)) return { rejected: INVALID_TOKEN };
+    return { viewer: user, expiresAt: payload.exp * 1000, tokenVersion: user.tokenVersion };
   }
 
   /**
-   * The connection's user as the database has them now, so that a revoked role or a deleted
-   * account takes effect on the next operation or event; a reason when the connection must end.
+   * The connection's user as the database has them now, so that a revoked role, a deleted
+   * account or a revoked token (log out everywhere, a changed password) takes effect on the next
+   * operation or event; a reason when the connection must end.
    */
   async refresh(connection: ConnectionViewer): Promise<ConnectionViewer | { rejected: string }> {
     if (!connection.viewer) return connection;
@@ -61,6 +71,7 @@ export class ConnectionAuthService {
       return { rejected: 'the access token has expired' };
     }
     const user = await this.users.findById(connection.viewer.id);
-    return user ? { viewer: user, expiresAt: connection.expiresAt } : { rejected: INVALID_TOKEN };
+    if (!user || user.tokenVersion !== connection.tokenVersion) return { rejected: INVALID_TOKEN };
+    return { viewer: user, expiresAt: connection.expiresAt, tokenVersion: user.tokenVersion };
   }
 }

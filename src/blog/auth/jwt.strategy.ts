@@ -21,7 +21,17 @@ export function jwtKey(secret: string): KeyObject {
 
 export interface AccessTokenPayload {
   sub: string;
+  /** The user's token version when the token was issued; absent (0) in older tokens. */
+  ver?: number;
   exp?: number;
+}
+
+/**
+ * True when the token was issued at the user's current token version: logging out everywhere
+ * and changing the password raise the version, which revokes every earlier token.
+ */
+export function tokenIsCurrent(payload: AccessTokenPayload, user: User): boolean {
+  return (payload.ver ?? 0) === user.tokenVersion;
 }
 
 /** The token of an `authorization` header: `Bearer <jwt>` or a bare `<jwt>`. */
@@ -34,7 +44,8 @@ export function tokenFromHeader(header: string | undefined): string | null {
 
 /**
  * Checks the HS256 signature and expiry of a token, then loads its user: a token of a user
- * who no longer exists is refused like a forged one. A failure to read the user is thrown, not
+ * who no longer exists, or one issued before the user's last log-out everywhere or password
+ * change, is refused like a forged one. A failure to read the user is thrown, not
  * turned into a refusal: a database blip is not a bad token.
  */
 @Injectable()
@@ -54,6 +65,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
 
   async validate(payload: AccessTokenPayload): Promise<User | false> {
     if (typeof payload.exp !== 'number' || typeof payload.sub !== 'string') return false;
-    return (await this.users.findById(payload.sub)) ?? false;
+    if (payload.ver !== undefined && !Number.isSafeInteger(payload.ver)) return false;
+    const user = await this.users.findById(payload.sub);
+    return user && tokenIsCurrent(payload, user) ? user : false;
   }
 }

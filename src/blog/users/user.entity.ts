@@ -39,6 +39,10 @@ export class User {
   @Column({ type: 'varchar', length: 16, default: 'user' })
   role: UserRole;
 
+  /** Carried in each access token (`ver`); raising it revokes every token issued before. */
+  @Column({ name: 'token_version', type: 'integer', default: 0 })
+  tokenVersion: number;
+
   @Field()
   @Column({ name: 'created_at' })
   createdAt: Date;
@@ -49,6 +53,7 @@ export class User {
   @BeforeInsert()
   protected assignIdAndTimestamps(): void {
     this.id ??= newId();
+    this.tokenVersion ??= 0;
     this.createdAt ??= new Date();
     this.updatedAt ??= this.createdAt;
   }

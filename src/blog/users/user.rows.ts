@@ -3,7 +3,7 @@ import { User, UserRole } from './user.entity';
 
 /** The select list that {@link toUser} reads (never the password hash). */
 export const USER_COLUMNS =
-  'u.id, u.name, u.email, u.handle, u.avatar, u.role, ' +
+  'u.id, u.name, u.email, u.handle, u.avatar, u.role, u.token_version AS "tokenVersion", ' +
   'u.created_at AS "createdAt", u.updated_at AS "updatedAt"';
 
 export interface UserRow {
@@ -13,6 +13,7 @@ export interface UserRow {
   handle: string;
   avatar: string | null;
   role: UserRole;
+  tokenVersion: number | string;
   createdAt: Date | string;
   updatedAt: Date | string;
 }
@@ -20,6 +21,7 @@ export interface UserRow {
 export function toUser(row: UserRow): User {
   return Object.assign(new User(), {
     ...row,
+    tokenVersion: Number(row.tokenVersion),
     createdAt: toDate(row.createdAt),
     updatedAt: toDate(row.updatedAt),
   });

@@ -63,6 +63,15 @@ export class UsersService {
       .getOne();
   }
 
+  /** The user with their password hash, for checking it again (changing it, deleting the account). */
+  findByIdWithPassword(id: string): Promise<User | null> {
+    return this.users
+      .createQueryBuilder('user')
+      .addSelect('user.passwordHash')
+      .where('user.id = :id', { id })
+      .getOne();
+  }
+
   /** Users in id (creation) order. */
   async list(page: Page): Promise<User[]> {
     const rows = page.after
@@ -112,6 +121,19 @@ export class UsersService {
     const user = await this.findById(viewer.id);
     if (!user) throw unauthenticated('The signed-in user no longer exists.');
     return user;
+  }
+
+  /** Sets a new password hash and revokes every token issued before, in one statement. */
+  async changePassword(id: string, passwordHash: string): Promise<void> {
+    await this.users.update(
+      { id },
+      { passwordHash, tokenVersion: () => 'token_version + 1', updatedAt: new Date() },
+    );
+  }
+
+  /** Revokes every token of the user issued so far: their version no longer matches. */
+  async revokeTokens(id: string): Promise<void> {
+    await this.users.increment({ id }, 'tokenVersion', 1);
   }
 
   /** Runs a write, turning a unique-index failure into CONFLICT naming the field. */
