@@ -11,6 +11,7 @@ export enum ErrorCode {
   Conflict = 'CONFLICT',
   TooManyRequests = 'TOO_MANY_REQUESTS',
   InternalServerError = 'INTERNAL_SERVER_ERROR',
+  ServiceUnavailable = 'SERVICE_UNAVAILABLE',
 }
 
 function error(code: ErrorCode, message: string, extensions: Record<string, unknown> = {}) {
@@ -32,6 +33,9 @@ export const tooManyRequests = (message: string) => error(ErrorCode.TooManyReque
 
 export const conflict = (message: string, field?: string) =>
   error(ErrorCode.Conflict, message, field ? { field } : {});
+
+/** A dependency the operation needs is down: the client may retry later. */
+export const serviceUnavailable = (message: string) => error(ErrorCode.ServiceUnavailable, message);
 
 const PASSED_THROUGH = new Set<string>([
   ...Object.values(ErrorCode).filter((code) => code !== ErrorCode.InternalServerError),

@@ -20,9 +20,13 @@ export interface PostLikesChangedEvent {
   postId: string;
 }
 
+/** How long a publish may take before it is logged as failed: a bound on any PubSubEngine. */
+export const PUBLISH_TIMEOUT_MS = 5000;
+
 /**
- * Publishes what happened after it is written. A failed publish is logged and does not fail
- * the mutation: the data is already safe, only the live update is lost.
+ * Publishes what happened after it is written, in the background: the mutation neither waits
+ * for the publish nor fails with it. The data is already safe; a publish that fails or takes
+ * longer than {@link PUBLISH_TIMEOUT_MS} is logged, and only its live update is lost.
  */
 @Injectable()
 export class BlogEvents {
@@ -30,26 +34,36 @@ export class BlogEvents {
 
   constructor(@Inject(BLOG_PUB_SUB) private readonly pubSub: PubSubEngine) {}
 
-  postPublished(postId: string): Promise<void> {
-    return this.publish(BlogEvent.PostPublished, { postId } satisfies PostPublishedEvent);
+  postPublished(postId: string): void {
+    this.publish(BlogEvent.PostPublished, { postId } satisfies PostPublishedEvent);
   }
 
-  commentAdded(commentId: string, postId: string): Promise<void> {
-    return this.publish(BlogEvent.CommentAdded, { commentId, postId } satisfies CommentAddedEvent);
+  commentAdded(commentId: string, postId: string): void {
+    this.publish(BlogEvent.CommentAdded, { commentId, postId } satisfies CommentAddedEvent);
   }
 
-  postLikesChanged(postId: string): Promise<void> {
-    return this.publish(BlogEvent.PostLikesChanged, { postId } satisfies PostLikesChangedEvent);
+  postLikesChanged(postId: string): void {
+    this.publish(BlogEvent.PostLikesChanged, { postId } satisfies PostLikesChangedEvent);
   }
 
-  private async publish(trigger: string, payload: object): Promise<void> {
-    try {
-      await this.pubSub.publish(trigger, payload);
-    } catch (error) {
-      this.logger.error(
-        `Could not publish ${trigger}`,
-        error instanceof Error ? error.stack : error,
+  private publish(trigger: string, payload: object): void {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no answer within ${PUBLISH_TIMEOUT_MS} ms`)),
+        PUBLISH_TIMEOUT_MS,
       );
-    }
+      timer.unref();
+    });
+    // In a promise chain, so that an engine that throws instead of rejecting is caught too.
+    const published = Promise.resolve().then(() => this.pubSub.publish(trigger, payload));
+    Promise.race([published, timeout])
+      .catch((error: unknown) =>
+        this.logger.error(
+          `Could not publish ${trigger}: ${error instanceof Error ? error.message : String(error)}`,
+          error instanceof Error ? error.stack : undefined,
+        ),
+      )
+      .finally(() => clearTimeout(timer));
   }
 }

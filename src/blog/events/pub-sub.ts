@@ -1,9 +1,12 @@
 import { PubSub, PubSubEngine } from 'graphql-subscriptions';
 import { RedisPubSub } from 'graphql-redis-subscriptions';
-import Redis from 'ioredis';
+import { closeRedis, connectRedis } from '../common/redis';
 
 /** The injection token of the PubSubEngine that carries the blog's events. */
 export const BLOG_PUB_SUB = Symbol('BLOG_PUB_SUB');
+
+/** How long a PUBLISH may wait for Redis, queued while it reconnects, before it is given up. */
+export const REDIS_PUBLISH_TIMEOUT_MS = 2000;
 
 /** One process: events stay in memory. */
 export function createInMemoryPubSub(): PubSubEngine {
@@ -13,15 +16,27 @@ export function createInMemoryPubSub(): PubSubEngine {
 /**
  * Several instances: events go through Redis, so a subscriber connected to any instance hears
  * what every instance publishes. Close it with {@link closePubSub}.
+ *
+ * Both connections reconnect for as long as they live. A PUBLISH fails after one reconnection
+ * attempt or {@link REDIS_PUBLISH_TIMEOUT_MS}, so that a Redis outage loses live updates only;
+ * the subscriber's commands wait for Redis instead, and its channels are subscribed again when
+ * it is back, so that open subscriptions resume.
  */
 export function createRedisPubSub(url: string): PubSubEngine {
-  const options = { maxRetriesPerRequest: null, lazyConnect: false } as const;
   return new RedisPubSub({
-    publisher: new Redis(url, options),
-    subscriber: new Redis(url, options),
+    publisher: connectRedis(url, 'event publisher', {
+      maxRetriesPerRequest: 1,
+      commandTimeout: REDIS_PUBLISH_TIMEOUT_MS,
+    }),
+    subscriber: connectRedis(url, 'event subscriber', {
+      maxRetriesPerRequest: null,
+      autoResubscribe: true,
+    }),
   });
 }
 
+/** Closes the Redis connections of a Redis PubSub, without waiting long on a Redis that is gone. */
 export async function closePubSub(pubSub: PubSubEngine): Promise<void> {
-  if (pubSub instanceof RedisPubSub) await pubSub.close();
+  if (!(pubSub instanceof RedisPubSub)) return;
+  await Promise.all([closeRedis(pubSub.getPublisher()), closeRedis(pubSub.getSubscriber())]);
 }

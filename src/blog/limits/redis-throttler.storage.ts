@@ -1,5 +1,8 @@
+import { Logger } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import Redis from 'ioredis';
+import { serviceUnavailable } from '../common/errors';
+import { closeRedis, connectRedis } from '../common/redis';
 
 interface ThrottlerStorageRecord {
   totalHits: number;
@@ -21,18 +24,27 @@ end
 return { hits, window, blocked }
 `;
 
+/** How long counting one attempt may wait for Redis, queued while it reconnects. */
+export const REDIS_THROTTLER_TIMEOUT_MS = 1000;
+
 /**
  * Rate-limit counters in Redis, so that every instance counts the same attempts.
  * (The community Redis storage for @nestjs/throttler does not support Nest 12 yet.)
+ * It fails closed: while Redis cannot count an attempt, the attempt is refused with
+ * SERVICE_UNAVAILABLE within {@link REDIS_THROTTLER_TIMEOUT_MS}, rather than let through.
  */
 export class RedisThrottlerStorage implements ThrottlerStorage {
   private readonly redis: Redis;
+  private readonly logger = new Logger('RedisThrottlerStorage');
 
   constructor(
     url: string,
     private readonly prefix = 'blog:throttle:',
   ) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
+    this.redis = connectRedis(url, 'rate limiter', {
+      maxRetriesPerRequest: 1,
+      commandTimeout: REDIS_THROTTLER_TIMEOUT_MS,
+    });
   }
 
   async increment(
@@ -43,15 +55,26 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     throttlerName: string,
   ): Promise<ThrottlerStorageRecord> {
     const base = `${this.prefix}throttle:${throttlerName}:${key}`;
-    const [hits, window, blocked] = (await this.redis.eval(
-      INCREMENT,
-      2,
-      `${base}:hits`,
-      `${base}:blocked`,
-      ttl,
-      limit,
-      blockDuration,
-    )) as [number, number, number];
+    let counted: [number, number, number];
+    try {
+      counted = (await this.redis.eval(
+        INCREMENT,
+        2,
+        `${base}:hits`,
+        `${base}:blocked`,
+        ttl,
+        limit,
+        blockDuration,
+      )) as [number, number, number];
+    } catch (error) {
+      this.logger.warn(
+        `Refused an attempt that could not be counted: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      throw serviceUnavailable(
+        'Signing up and logging in are unavailable for now; try again soon.',
+      );
+    }
+    const [hits, window, blocked] = counted;
     return {
       totalHits: hits,
       timeToExpire: Math.max(0, Math.ceil(window / 1000)),
@@ -60,7 +83,8 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     };
   }
 
+  /** Closes the connection, without waiting long on a Redis that is gone. */
   async close(): Promise<void> {
-    await this.redis.quit();
+    await closeRedis(this.redis);
   }
 }
