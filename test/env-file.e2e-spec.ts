@@ -44,7 +44,8 @@ async function answersOn(port: number): Promise<boolean> {
       body: JSON.stringify({ query: '{ __typename }' }),
       signal: AbortSignal.timeout(5000),
     });
-    return (await response.json()).data?.__typename === 'Query';
+    const body = (await response.json()) as { data?: { __typename?: string } };
+    return body.data?.__typename === 'Query';
   } catch {
     return false;
   }
