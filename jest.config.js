@@ -43,7 +43,7 @@ const e2e = {
 /** Suites about SQLite or about no database at all run once, in the SQLite project. */
 const SQLITE_ONLY = ['embedded-default', 'blog-module', 'schema', 'migrations-cli'];
 /** Suites that need PostgreSQL and Redis together. */
-const REDIS = ['redis-pubsub', 'redis-failure'];
+const REDIS = ['redis-pubsub', 'redis-failure', 'health-redis'];
 
 const ignore = (names) => names.map((name) => `/test/${name}\\.e2e-spec\\.ts$`);
 const required = process.env.CI === 'true';
