@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { User } from '../blog';
+import { canonicalIdentifier } from '../blog/users/user-identifiers';
 import { loadDatabaseConfig } from '../config/database.config';
 import { loadEnvFile } from '../config/env-file';
 import { buildDataSourceOptions } from '../database/data-source-options';
@@ -18,7 +19,7 @@ export async function makeAdmin(
   const revoke = args.includes('--revoke');
   const emails = args.filter((arg) => !arg.startsWith('--'));
   if (emails.length !== 1) return { code: 2, message: USAGE };
-  const email = emails[0].trim().toLowerCase();
+  const email = canonicalIdentifier(emails[0]);
   const dataSource = new DataSource(
     buildDataSourceOptions(loadDatabaseConfig(env), { migrationsRun: true }),
   );
