@@ -1,4 +1,5 @@
 import { Client } from 'graphql-ws';
+import { Post } from '../src/blog';
 import { CREATE_POST } from './helpers/documents';
 import { TestApp } from './helpers/test-app';
 import { collect, settle, wsClient } from './helpers/ws-client';
@@ -78,5 +79,42 @@ describe('Rate limits shared across instances through Redis (e2e)', () => {
     );
     expect(await code(a)).toBe('TOO_MANY_REQUESTS');
     expect(await code(b)).toBe('TOO_MANY_REQUESTS');
+  });
+});
+
+describe('Write limits shared across instances through Redis (e2e)', () => {
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    const env = {
+      REDIS_URL: process.env.TEST_REDIS_URL,
+      REDIS_PREFIX: `blog-e2e-writes-${Date.now()}-${process.pid}:`,
+      RATE_LIMIT_WRITES_PER_MINUTE: '3',
+    };
+    a = await TestApp.start({ env });
+    b = await TestApp.start({ env, shareDatabaseOf: a });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it("should count a user's writes on both instances against one limit", async () => {
+    const writer = await a.signUp();
+    const create = (app: TestApp, title: string) =>
+      app.gql(CREATE_POST, { input: { title, content: 'x' } }, writer.token);
+    const twoPosts = `mutation {
+      one: createPost(input: {title: "On A 1", content: "x"}) { id }
+      two: createPost(input: {title: "On A 2", content: "x"}) { id }
+    }`;
+    const code = (response: Awaited<ReturnType<TestApp['gql']>>) =>
+      response.errors?.[0]?.extensions?.code;
+
+    expect(code(await a.gql(twoPosts, {}, writer.token))).toBeUndefined();
+    expect(code(await b.gql(twoPosts, {}, writer.token))).toBe('TOO_MANY_REQUESTS');
+    expect(code(await create(b, 'On B'))).toBeUndefined();
+    expect(code(await create(a, 'On A 3'))).toBe('TOO_MANY_REQUESTS');
+    expect(await a.dataSource.getRepository(Post).countBy({ authorId: writer.user.id })).toBe(3);
   });
 });

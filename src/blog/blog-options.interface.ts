@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { PubSubEngine } from 'graphql-subscriptions';
+import type { WriteRateLimitStorage } from './limits/write-rate-limit';
 
-/** At most `limit` attempts per client address in `windowMs`. */
+/** At most `limit` attempts (per client address, email or user) in `windowMs`. */
 export interface RateLimit {
   limit: number;
   windowMs: number;
@@ -62,8 +63,23 @@ export interface BlogModuleOptions {
    * `OperationRules.parseOptions`-equal `parseOptions: { maxTokens }` to Apollo.
    */
   documentLimits?: DocumentLimits;
-  /** How many `signUp` and `logIn` attempts one address may make. Default: 10 a minute. */
+  /**
+   * How many `signUp` and `logIn` attempts one address may make, and how many may name one
+   * email (normalised), each counted on its own. Default: 10 a minute.
+   */
   authRateLimit?: RateLimit;
+  /**
+   * Writes per signed-in user: every root mutation field of a request counts, aliases included,
+   * and a request that does not fit is refused whole before anything runs. Default: 120 a
+   * minute; `false` (or a limit of 0) turns it off.
+   */
+  writeRateLimit?: RateLimit | false;
+  /**
+   * Where the write counters live. Defaults to process memory (one instance); pass a
+   * `RedisWriteRateLimitStorage` when several instances serve the same clients. Writes are
+   * refused (SERVICE_UNAVAILABLE) while it cannot answer.
+   */
+  writeRateLimitStorage?: WriteRateLimitStorage;
   /**
    * Where the attempt counters live. Defaults to process memory (one instance); pass a
    * `RedisThrottlerStorage` when several instances serve the same clients.

@@ -26,9 +26,10 @@ import { FeedResolver } from './feed/feed.resolver';
 import { FeedService } from './feed/feed.service';
 import { FollowsResolver } from './follows/follows.resolver';
 import { FollowsService } from './follows/follows.service';
-import { AuthThrottlerGuard } from './limits/auth-throttler.guard';
+import { AuthThrottlerGuard, emailTracker } from './limits/auth-throttler.guard';
 import { OperationLimitsPlugin } from './limits/operation-limits.plugin';
 import { OperationRules } from './limits/operation-rules';
+import { WriteRateLimiter } from './limits/write-rate-limit';
 import { LikesResolver } from './likes/likes.resolver';
 import { LikesService } from './likes/likes.service';
 import { PostConnectionResolver } from './posts/post-connection.resolver';
@@ -72,6 +73,7 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
     },
     BlogEvents,
     OperationRules,
+    WriteRateLimiter,
     TrustedDocuments,
     TrustedDocumentsPlugin,
     OperationLimitsPlugin,
@@ -81,6 +83,12 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
       inject: [BLOG_MODULE_OPTIONS],
       useFactory: ({ authRateLimit = DEFAULT_AUTH_RATE_LIMIT }: BlogModuleOptions) => [
         { name: 'auth', limit: authRateLimit.limit, ttl: authRateLimit.windowMs },
+        {
+          name: 'auth-email',
+          limit: authRateLimit.limit,
+          ttl: authRateLimit.windowMs,
+          getTracker: emailTracker,
+        },
       ],
     },
     {

@@ -46,6 +46,12 @@ export {
 export { RedisThrottlerStorage } from './limits/redis-throttler.storage';
 export { DEFAULT_MAX_QUERY_COMPLEXITY, OperationRules } from './limits/operation-rules';
 export {
+  DEFAULT_WRITE_RATE_LIMIT,
+  InMemoryWriteRateLimitStorage,
+  RedisWriteRateLimitStorage,
+} from './limits/write-rate-limit';
+export type { WriteAllowance, WriteRateLimitStorage } from './limits/write-rate-limit';
+export {
   PERSISTED_QUERY_NOT_FOUND,
   TRUSTED_DOCUMENT_REQUIRED,
   TrustedDocuments,

@@ -10,8 +10,10 @@ export interface AuthConfig {
   jwtSecret: string;
   /** Access token lifetime in seconds. */
   jwtExpiresIn: number;
-  /** signUp/logIn attempts allowed per client address and window. */
+  /** signUp/logIn attempts allowed per client address and window, and per email and window. */
   rateLimit: { limit: number; windowMs: number };
+  /** Mutation fields a signed-in user may run a minute; 0 turns the limit off. */
+  writesPerMinute: number;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -28,7 +30,16 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig
     limit: readInteger(env, 'AUTH_RATE_LIMIT', 10, { min: 1, max: 1_000_000 }),
     windowMs: readInteger(env, 'AUTH_RATE_LIMIT_WINDOW_MS', 60_000, { min: 1000, max: 86_400_000 }),
   };
-  return { jwtSecret: readSecret(env, app.nodeEnv, app.dataDir), jwtExpiresIn, rateLimit };
+  const writesPerMinute = readInteger(env, 'RATE_LIMIT_WRITES_PER_MINUTE', 120, {
+    min: 0,
+    max: 1_000_000,
+  });
+  return {
+    jwtSecret: readSecret(env, app.nodeEnv, app.dataDir),
+    jwtExpiresIn,
+    rateLimit,
+    writesPerMinute,
+  };
 }
 
 function readTokenLifetime(env: NodeJS.ProcessEnv): number {

@@ -44,6 +44,8 @@ describe('configuration', () => {
     ['GRAPHQL_INTROSPECTION', { GRAPHQL_INTROSPECTION: 'sometimes', JWT_SECRET: SECRET }],
     ['DATABASE_POOL_SIZE', { DATABASE_URL: 'postgres://h/db', DATABASE_POOL_SIZE: '0' }],
     ['AUTH_RATE_LIMIT', { AUTH_RATE_LIMIT: '0', JWT_SECRET: SECRET }],
+    ['RATE_LIMIT_WRITES_PER_MINUTE', { RATE_LIMIT_WRITES_PER_MINUTE: '-1', JWT_SECRET: SECRET }],
+    ['RATE_LIMIT_WRITES_PER_MINUTE', { RATE_LIMIT_WRITES_PER_MINUTE: 'lots', JWT_SECRET: SECRET }],
     ['REDIS_URL', { REDIS_URL: 'localhost:6379', JWT_SECRET: SECRET }],
     ['TRUST_PROXY', { TRUST_PROXY: 'yes', JWT_SECRET: SECRET }],
   ])('should name %s when it is invalid', (variable, env) => {
@@ -85,7 +87,15 @@ describe('configuration', () => {
       jwtSecret: SECRET,
       jwtExpiresIn: 7 * 24 * 3600,
       rateLimit: { limit: 10, windowMs: 60_000 },
+      writesPerMinute: 120,
     });
+  });
+
+  it('should read RATE_LIMIT_WRITES_PER_MINUTE, 0 turning the write limit off', () => {
+    const writes = (value: string) =>
+      loadAuthConfig({ JWT_SECRET: SECRET, RATE_LIMIT_WRITES_PER_MINUTE: value }).writesPerMinute;
+    expect(writes('30')).toBe(30);
+    expect(writes('0')).toBe(0);
   });
 
   it.each([

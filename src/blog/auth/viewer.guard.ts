@@ -1,11 +1,14 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
+import { JwtService } from '@nestjs/jwt';
 import { AuthGuard } from '@nestjs/passport';
 import { BlogContext, BlogRequest, Viewer } from '../common/blog-context';
 import { BlogLoadersFactory } from '../common/blog-loaders';
 import { unauthenticated } from '../common/errors';
 import { User } from '../users/user.entity';
-import { JWT_STRATEGY, tokenFromHeader } from './jwt.strategy';
+import { AccessTokenPayload, JWT_STRATEGY, JwtStrategy, tokenFromHeader } from './jwt.strategy';
+
+const INVALID_TOKEN = 'The access token is invalid or has expired.';
 
 /**
  * Fills the request's BlogContext once: the viewer from the `authorization` header (none means
@@ -16,8 +19,22 @@ import { JWT_STRATEGY, tokenFromHeader } from './jwt.strategy';
  */
 @Injectable()
 export class ViewerGuard extends AuthGuard(JWT_STRATEGY) {
-  constructor(private readonly loaders: BlogLoadersFactory) {
+  constructor(
+    private readonly loaders: BlogLoadersFactory,
+    private readonly jwt: JwtService,
+    private readonly strategy: JwtStrategy,
+  ) {
     super();
+  }
+
+  /**
+   * The request's viewer before execution starts (the write limit needs it), by the same rules
+   * as the guard and shared with it, so the user row is still read once per request.
+   */
+  viewerBeforeExecution(blog: BlogContext): Promise<Viewer> {
+    blog.viewerResolution ??=
+      blog.viewer !== undefined ? Promise.resolve(blog.viewer) : this.viewerOfHeader(blog.req);
+    return blog.viewerResolution;
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -42,7 +59,7 @@ export class ViewerGuard extends AuthGuard(JWT_STRATEGY) {
    */
   override handleRequest<TUser = User>(error: unknown, user: TUser | false): TUser {
     if (error) throw error;
-    if (!user) throw unauthenticated('The access token is invalid or has expired.');
+    if (!user) throw unauthenticated(INVALID_TOKEN);
     return user;
   }
 
@@ -50,5 +67,19 @@ export class ViewerGuard extends AuthGuard(JWT_STRATEGY) {
     if (!tokenFromHeader(req?.headers?.authorization)) return null;
     await super.canActivate(context);
     return (req?.user as User | undefined) ?? null;
+  }
+
+  private async viewerOfHeader(req?: BlogRequest): Promise<Viewer> {
+    const token = tokenFromHeader(req?.headers?.authorization);
+    if (!token) return null;
+    let payload: AccessTokenPayload;
+    try {
+      payload = await this.jwt.verifyAsync<AccessTokenPayload>(token, { algorithms: ['HS256'] });
+    } catch {
+      throw unauthenticated(INVALID_TOKEN);
+    }
+    const user = await this.strategy.validate(payload);
+    if (!user) throw unauthenticated(INVALID_TOKEN);
+    return user;
   }
 }

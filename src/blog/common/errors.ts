@@ -29,7 +29,9 @@ export const badUserInput = (message: string, field?: string) =>
 
 export const notFound = (what: string) => error(ErrorCode.NotFound, `${what} was not found.`);
 
-export const tooManyRequests = (message: string) => error(ErrorCode.TooManyRequests, message);
+/** A rate limit was reached; `retryAfter` says in how many seconds to try again. */
+export const tooManyRequests = (message: string, retryAfter?: number) =>
+  error(ErrorCode.TooManyRequests, message, retryAfter === undefined ? {} : { retryAfter });
 
 export const conflict = (message: string, field?: string) =>
   error(ErrorCode.Conflict, message, field ? { field } : {});

@@ -2,7 +2,10 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { ApolloServerPlugin, GraphQLRequestListener, HTTPGraphQLRequest } from '@apollo/server';
 import { Plugin } from '@nestjs/apollo';
 import Negotiator from 'negotiator';
+import { ViewerGuard } from '../auth/viewer.guard';
+import { BlogContext, Viewer } from '../common/blog-context';
 import { documentKeyOf, OperationRules } from './operation-rules';
+import { countWrites, WriteRateLimiter } from './write-rate-limit';
 
 /** The media types Apollo chooses between for a single result, in its order of preference. */
 const APPLICATION_JSON = 'application/json; charset=utf-8';
@@ -28,6 +31,8 @@ const REQUEST_ERROR_CODES = new Set<unknown>([
 /**
  * Applies {@link OperationRules} to every HTTP operation once Apollo has parsed and validated
  * it, before anything runs. The WebSocket server applies the same rules to its operations.
+ * Then it takes a mutation's writes from the signed-in user's allowance, all of them or none
+ * ({@link WriteRateLimiter}), so a refused request writes nothing.
  *
  * It also sets the status of every refusal before execution, Apollo's own and the rules', by
  * the media type of the answer, as GraphQL over HTTP asks: 400 for
@@ -37,11 +42,15 @@ const REQUEST_ERROR_CODES = new Set<unknown>([
  */
 @Plugin()
 export class OperationLimitsPlugin implements ApolloServerPlugin {
-  constructor(private readonly rules: OperationRules) {}
+  constructor(
+    private readonly rules: OperationRules,
+    private readonly writes: WriteRateLimiter,
+    private readonly viewers: ViewerGuard,
+  ) {}
 
   async requestDidStart(): Promise<GraphQLRequestListener<Record<string, unknown>>> {
     return {
-      didResolveOperation: async ({ request, document, schema, queryHash }) => {
+      didResolveOperation: async ({ request, document, schema, queryHash, contextValue }) => {
         this.rules.check(
           schema,
           document,
@@ -49,6 +58,9 @@ export class OperationLimitsPlugin implements ApolloServerPlugin {
           request.operationName,
           request.variables,
         );
+        if (!this.writes.enabled) return;
+        const units = countWrites(schema, document, request.operationName, request.variables);
+        if (units > 0) await this.limitWrites(contextValue as BlogContext, units);
       },
       willSendResponse: async ({ request, response }) => {
         if (response.http.status !== 400 || !request.http || !answersPlainJson(request.http)) {
@@ -62,6 +74,20 @@ export class OperationLimitsPlugin implements ApolloServerPlugin {
         if (refused) response.http.status = 200;
       },
     };
+  }
+
+  /**
+   * Anonymous requests have no allowance (their mutations other than signUp and logIn are
+   * refused anyway); a bad token is left for ViewerGuard to refuse as it always does.
+   */
+  private async limitWrites(context: BlogContext, units: number): Promise<void> {
+    let viewer: Viewer;
+    try {
+      viewer = await this.viewers.viewerBeforeExecution(context);
+    } catch {
+      return;
+    }
+    if (viewer) await this.writes.consume(viewer.id, units);
   }
 }
 

@@ -1,0 +1,201 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  DocumentNode,
+  FragmentDefinitionNode,
+  getOperationAST,
+  getVariableValues,
+  GraphQLError,
+  GraphQLSchema,
+  Kind,
+} from 'graphql';
+import { collectFields } from 'graphql/execution/collectFields';
+import Redis from 'ioredis';
+import { BlogModuleOptions, RateLimit } from '../blog-options.interface';
+import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
+import { serviceUnavailable, tooManyRequests } from '../common/errors';
+import { closeRedis, connectRedis } from '../common/redis';
+
+/** The default: 120 mutation fields a minute per signed-in user. */
+export const DEFAULT_WRITE_RATE_LIMIT: RateLimit = { limit: 120, windowMs: 60_000 };
+
+/** How long counting one request's writes may wait for Redis, queued while it reconnects. */
+export const REDIS_WRITE_LIMIT_TIMEOUT_MS = 1000;
+
+/** What a consumption says: whether it fitted, and when the window has room again. */
+export interface WriteAllowance {
+  allowed: boolean;
+  /** Milliseconds until the current window ends. */
+  retryAfterMs: number;
+}
+
+/** Where write counters live: process memory (one instance) or Redis (several). */
+export interface WriteRateLimitStorage {
+  /**
+   * Consumes `units` of `key`'s window of `windowMs` if they all fit under `limit`, and nothing
+   * otherwise, atomically. A storage that cannot answer rejects: the caller refuses the writes.
+   */
+  consume(key: string, units: number, limit: number, windowMs: number): Promise<WriteAllowance>;
+  close?(): Promise<void>;
+}
+
+/** Fixed windows in process memory; expired windows are swept as the map grows. */
+export class InMemoryWriteRateLimitStorage implements WriteRateLimitStorage {
+  private readonly windows = new Map<string, { used: number; endsAt: number }>();
+
+  async consume(
+    key: string,
+    units: number,
+    limit: number,
+    windowMs: number,
+  ): Promise<WriteAllowance> {
+    const now = Date.now();
+    let window = this.windows.get(key);
+    if (!window || window.endsAt <= now) {
+      if (this.windows.size >= 10_000) this.sweep(now);
+      window = { used: 0, endsAt: now + windowMs };
+      this.windows.set(key, window);
+    }
+    const allowed = window.used + units <= limit;
+    if (allowed) window.used += units;
+    return { allowed, retryAfterMs: window.endsAt - now };
+  }
+
+  private sweep(now: number): void {
+    for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
+  }
+}
+
+// One round trip: take all the units if they fit, none otherwise; the first take starts the window.
+const CONSUME = `
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+local units = tonumber(ARGV[1])
+if used + units > tonumber(ARGV[2]) then
+  local left = redis.call('PTTL', KEYS[1])
+  if left < 0 then left = tonumber(ARGV[3]) end
+  return { 0, left }
+end
+redis.call('INCRBY', KEYS[1], units)
+local left = redis.call('PTTL', KEYS[1])
+if left < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[3])
+  left = tonumber(ARGV[3])
+end
+return { 1, left }
+`;
+
+/** Write counters in Redis, so that every instance counts a user's writes against one limit. */
+export class RedisWriteRateLimitStorage implements WriteRateLimitStorage {
+  private readonly redis: Redis;
+
+  constructor(
+    url: string,
+    private readonly prefix = 'blog:',
+  ) {
+    this.redis = connectRedis(url, 'write limiter', {
+      maxRetriesPerRequest: 1,
+      commandTimeout: REDIS_WRITE_LIMIT_TIMEOUT_MS,
+    });
+  }
+
+  async consume(
+    key: string,
+    units: number,
+    limit: number,
+    windowMs: number,
+  ): Promise<WriteAllowance> {
+    const [allowed, left] = (await this.redis.eval(
+      CONSUME,
+      1,
+      `${this.prefix}writes:${key}`,
+      units,
+      limit,
+      windowMs,
+    )) as [number, number];
+    return { allowed: allowed === 1, retryAfterMs: left };
+  }
+
+  /** Closes the connection, without waiting long on a Redis that is gone. */
+  async close(): Promise<void> {
+    await closeRedis(this.redis);
+  }
+}
+
+/**
+ * The writes an operation asks for: its root mutation fields as execution will run them
+ * (aliases each count, fragments are followed, `@skip`/`@include` apply, `__typename` is free).
+ * Zero for queries and subscriptions.
+ */
+export function countWrites(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> | null | undefined,
+): number {
+  const operation = getOperationAST(document, operationName);
+  const mutationType = schema.getMutationType();
+  if (operation?.operation !== 'mutation' || !mutationType) return 0;
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+  }
+  const { coerced = {} } = getVariableValues(
+    schema,
+    operation.variableDefinitions ?? [],
+    variables ?? {},
+  );
+  const fields = collectFields(schema, fragments, coerced, mutationType, operation.selectionSet);
+  return [...fields.values()].filter((nodes) => !nodes[0].name.value.startsWith('__')).length;
+}
+
+/**
+ * Limits writes per signed-in user: every root mutation field of a request counts, and the
+ * request's fields are taken all at once before any of them runs, so a refused request writes
+ * nothing. The refusal is TOO_MANY_REQUESTS with `retryAfter` (seconds); when the counters
+ * cannot be reached (Redis down), writes are refused with SERVICE_UNAVAILABLE, never let through.
+ */
+@Injectable()
+export class WriteRateLimiter {
+  private readonly limit: RateLimit | false;
+  private readonly storage: WriteRateLimitStorage;
+  private readonly logger = new Logger('WriteRateLimiter');
+
+  constructor(@Inject(BLOG_MODULE_OPTIONS) options: BlogModuleOptions) {
+    this.limit = options.writeRateLimit ?? DEFAULT_WRITE_RATE_LIMIT;
+    this.storage = options.writeRateLimitStorage ?? new InMemoryWriteRateLimitStorage();
+  }
+
+  get enabled(): boolean {
+    return this.limit !== false && this.limit.limit > 0;
+  }
+
+  /** Takes `units` writes from `userId`'s allowance, or refuses the whole request. */
+  async consume(userId: string, units: number): Promise<void> {
+    if (this.limit === false || this.limit.limit <= 0 || units <= 0) return;
+    const { limit, windowMs } = this.limit;
+    let allowance: WriteAllowance;
+    try {
+      allowance = await this.storage.consume(`user:${userId}`, units, limit, windowMs);
+    } catch (error) {
+      this.logger.warn(
+        `Refused writes that could not be counted: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      throw withStatus(serviceUnavailable('Writes are unavailable for now; try again soon.'), 503);
+    }
+    if (allowance.allowed) return;
+    const retryAfter = Math.max(1, Math.ceil(allowance.retryAfterMs / 1000));
+    throw withStatus(
+      tooManyRequests(
+        `Too many writes: this request asks for ${units} of at most ${limit} per ${windowMs / 1000} s; try again in ${retryAfter} s.`,
+        retryAfter,
+      ),
+      429,
+    );
+  }
+}
+
+/** The error with the HTTP status Apollo answers a refusal before execution with. */
+function withStatus(error: GraphQLError, status: number): GraphQLError {
+  return new GraphQLError(error.message, {
+    extensions: { ...error.extensions, http: { status } },
+  });
+}
