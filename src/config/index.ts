@@ -1,8 +1,10 @@
 import { loadAppConfig } from './app.config';
 import { loadAuthConfig } from './auth.config';
+import { loadCorsConfig } from './cors.config';
 import { loadDatabaseConfig } from './database.config';
 import { loadGraphqlConfig } from './graphql.config';
 import { loadHttpConfig } from './http.config';
+import { loadIdeConfig } from './ide.config';
 import { loadObservabilityConfig } from './observability.config';
 import { loadRedisConfig } from './redis.config';
 import { loadShutdownConfig } from './shutdown.config';
@@ -26,6 +28,8 @@ export function validateEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   loadAuthConfig(env);
   loadGraphqlConfig(env);
   loadHttpConfig(env);
+  loadIdeConfig(env);
+  loadCorsConfig(env);
   loadObservabilityConfig(env);
   loadRedisConfig(env);
   loadShutdownConfig(env);
