@@ -29,6 +29,7 @@ import { trustedDocumentsConfig } from './config/trusted-documents.config';
 import { buildDataSourceOptions, DataSourceOverrides } from './database/data-source-options';
 import { DemoSeedService } from './database/seed/demo-seed.service';
 import { HealthModule } from './health/health.module';
+import { IdeModule } from './ide/ide.module';
 import { ObservabilityModule } from './observability';
 
 type ApolloPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
@@ -132,6 +133,7 @@ export class AppModule implements OnApplicationShutdown {
         }),
         HealthModule,
         ObservabilityModule,
+        IdeModule,
       ],
       providers: [DemoSeedService],
     };

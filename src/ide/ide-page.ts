@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+
+/** Where the IDE's built files are served: under the endpoint, so one path prefix covers both. */
+export const IDE_ASSETS_PATH = '/graphql/ide/';
+
+/** The specification's feed query, pre-filled in the operation editor. */
+export const FEED_QUERY = `# The feed: posts by the people you follow and
+# yours (every post when anonymous). To sign in,
+# run logIn and put "Bearer <token>" in the
+# authorization header below.
+query Feed {
+  feed {
+    id
+    content
+    createdAt
+    author {
+      name
+      handle
+      avatar
+    }
+    likesCount
+    isLikedByMe
+  }
+}
+`;
+
+/** What the page's script reads from the page (see src/ide/browser/ide.tsx). */
+export interface IdePageConfig {
+  endpoint: string;
+  defaultQuery: string;
+  /** A `?query=` of the page's address: shown instead of the saved or default query. */
+  initialQuery?: string;
+}
+
+/** A page with its Content-Security-Policy, whose nonce is new for every response. */
+export interface IdePage {
+  html: string;
+  contentSecurityPolicy: string;
+}
+
+/**
+ * Everything comes from the service's own origin: scripts, styles, workers, and the requests
+ * (HTTP and the graphql-ws socket; `'self'` covers ws: and wss: on the same host). `data:` only
+ * for the fonts and icons inlined in the CSS. No `'unsafe-inline'` and no `'unsafe-eval'`:
+ * Monaco's run-time <style> elements carry the response's nonce (browser/page-setup.tsx), and
+ * its `style` attributes are set through the CSSOM (browser/monaco-inline-styles.tsx).
+ */
+export function idePageCsp(nonce: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The policy of the built files themselves, which is what the Monaco workers run under. */
+export const IDE_ASSET_CSP = "default-src 'self'; frame-ancestors 'none'";
+
+export function renderIdePage(config: IdePageConfig): IdePage {
+  const nonce = randomBytes(18).toString('base64');
+  // JSON in a data block: `<` escaped, so a query cannot close the element.
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  const html = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="csp-nonce" content="${nonce}" />
+    <title>Blog GraphQL IDE</title>
+    <link rel="icon" href="data:," />
+    <link rel="stylesheet" href="${IDE_ASSETS_PATH}ide.css" />
+    <script type="module" src="${IDE_ASSETS_PATH}ide.js"></script>
+    <script id="ide-config" type="application/json">${json}</script>
+  </head>
+  <body>
+    <div id="graphiql">Loading the IDE…</div>
+  </body>
+</html>
+`;
+  return { html, contentSecurityPolicy: idePageCsp(nonce) };
+}
+
+/** Served instead when the build has not run, so that the page says what to do. */
+export const IDE_NOT_BUILT = `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><title>Blog GraphQL IDE</title></head>
+  <body>
+    <p>The IDE's files are not built. Run <code>npm run build</code> (or <code>npm install</code>)
+    and restart the service.</p>
+  </body>
+</html>
+`;
