@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 import { AppConfig, HttpConfig } from '../config';
+import { CorsConfig, loadCorsConfig } from '../config/cors.config';
 import { fastifyObservabilityOptions } from '../observability';
 
 /**
@@ -33,8 +34,37 @@ export function createFastifyAdapter(
 
 /**
  * What the standalone service sets on its app before it starts, in one place for `main.ts`
- * and the e2e suites: the connection cap.
+ * and the e2e suites: the connection cap and CORS (`cors` defaults to `CORS_ORIGINS`).
  */
-export function configureApp(app: NestFastifyApplication, http: HttpConfig): void {
+export function configureApp(
+  app: NestFastifyApplication,
+  http: HttpConfig,
+  cors: CorsConfig = loadCorsConfig(),
+): void {
   (app.getHttpServer() as Server).maxConnections = http.maxConnections;
+  if (cors.origins.length > 0) app.enableCors(corsOptions(cors));
+}
+
+/** Headers a browser client may send: the token, JSON, Apollo's CSRF header, a request id. */
+const CORS_ALLOWED_HEADERS = [
+  'authorization',
+  'content-type',
+  'apollo-require-preflight',
+  'x-request-id',
+];
+
+/**
+ * `@fastify/cors` through Nest: preflights of allowed origins answer 204 and are cached for
+ * ten minutes; no credentials, since the token travels in a header and not in a cookie. Apollo's
+ * CSRF prevention still refuses simple requests (a GET or a form POST without a preflight).
+ */
+function corsOptions(cors: CorsConfig) {
+  return {
+    origin: cors.origins === '*' ? '*' : [...cors.origins],
+    methods: ['GET', 'POST'],
+    allowedHeaders: CORS_ALLOWED_HEADERS,
+    exposedHeaders: ['x-request-id'],
+    credentials: false,
+    maxAge: 600,
+  };
 }
