@@ -40,17 +40,34 @@ const e2e = {
   setupFilesAfterEnv: ['<rootDir>/test/helpers/timeout.setup.ts'],
 };
 
+/** Suites that drive Debian's Chromium (test/helpers/browser.ts); SQLite only. */
+const BROWSER = ['ide\\.browser', 'apollo-client\\.browser'];
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Suites about SQLite or about no database at all run once, in the SQLite project. */
-const SQLITE_ONLY = ['embedded-default', 'blog-module', 'schema', 'migrations-cli'];
+const SQLITE_ONLY = ['embedded-default', 'blog-module', 'schema', 'migrations-cli', ...BROWSER];
 /** Suites that need PostgreSQL and Redis together. */
 const REDIS = ['redis-pubsub', 'redis-failure', 'health-redis'];
 
 const ignore = (names) => names.map((name) => `/test/${name}\\.e2e-spec\\.ts$`);
 const required = process.env.CI === 'true';
 
+const hasChromium = require('node:fs').existsSync(CHROMIUM);
+if (required && !hasChromium) {
+  throw new Error(`CI=true needs Chromium at ${CHROMIUM}: the browser suites are required.`);
+}
+if (!hasChromium) {
+  console.log(
+    `Skipping the browser suites: no Chromium at ${CHROMIUM} (apt-get install chromium).`,
+  );
+}
+
 const projects = [
   { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
-  { ...e2e, displayName: 'e2e-sqlite', testPathIgnorePatterns: ignore(REDIS) },
+  {
+    ...e2e,
+    displayName: 'e2e-sqlite',
+    testPathIgnorePatterns: ignore([...REDIS, ...(hasChromium ? [] : BROWSER)]),
+  },
 ];
 
 if (required && !(process.env.TEST_POSTGRES_URL && process.env.TEST_REDIS_URL)) {

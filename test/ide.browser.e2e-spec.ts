@@ -1,0 +1,133 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { CREATE_POST } from './helpers/documents';
+import {
+  BROWSER_TIMEOUT_MS,
+  launchChromium,
+  openGuardedPage,
+  PageRecord,
+  screenshot,
+} from './helpers/browser';
+import { TestApp, TestUser } from './helpers/test-app';
+
+// Booting Chromium and bundling Monaco's editors take a while on a busy 2-core machine.
+jest.setTimeout(120_000);
+
+/** Monaco draws spaces as no-break spaces; compare text with plain ones. */
+async function textOf(locator: Locator): Promise<string> {
+  return (await locator.innerText()).replace(/\u00a0/g, ' ');
+}
+
+/** Waits until the locator's text contains `expected`, within the browser suites' bound. */
+async function waitForText(page: Page, locator: Locator, expected: string): Promise<void> {
+  const deadline = Date.now() + BROWSER_TIMEOUT_MS;
+  while (!(await textOf(locator)).includes(expected)) {
+    if (Date.now() > deadline) {
+      throw new Error(`"${expected}" never appeared; the text is:\n${await textOf(locator)}`);
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Replaces an editor's text the way a user pastes: one insertion, no auto-closed brackets. */
+async function replaceEditorText(page: Page, editor: Locator, text: string): Promise<void> {
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+describe('GraphiQL in Chromium (e2e)', () => {
+  let t: TestApp;
+  let origin: string;
+  let browser: Browser;
+  let author: TestUser;
+
+  beforeAll(async () => {
+    t = await TestApp.start({ env: { GRAPHIQL: 'true' } });
+    origin = new URL((await t.listen()).http).origin;
+    author = await t.signUp({ handle: 'ide_author' });
+    await t.data(
+      CREATE_POST,
+      { input: { title: 'Seen in GraphiQL', content: 'Rendered_by_the_IDE' } },
+      author.token,
+    );
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  /** Opens the IDE at `path`, runs `test`, and then checks what the page did. */
+  async function inIde(
+    path: string,
+    test: (page: Page) => Promise<void>,
+  ): Promise<{ record: PageRecord; sockets: string[] }> {
+    const { context, page, record } = await openGuardedPage(browser, [origin]);
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
+    try {
+      await page.goto(`${origin}${path}`);
+      await page.locator('.graphiql-execute-button').waitFor();
+      await test(page);
+    } finally {
+      await context.close();
+    }
+    return { record, sockets };
+  }
+
+  it('should run the pre-filled feed query, loading nothing from another host', async () => {
+    const { record } = await inIde('/graphql', async (page) => {
+      const editor = page.locator('.graphiql-query-editor');
+      await waitForText(page, editor, 'query Feed {');
+      await waitForText(page, editor, 'isLikedByMe');
+      await page.locator('.graphiql-execute-button').click();
+      const result = page.locator('.result-window');
+      await waitForText(page, result, '"content": "Rendered_by_the_IDE"');
+      await waitForText(page, result, '"handle": "ide_author"');
+
+      // The schema came through introspection: the docs and the explorer plugin list it.
+      await page.getByLabel('Show Documentation Explorer').click();
+      await waitForText(page, page.locator('.graphiql-plugin'), 'Subscription');
+      await screenshot(page, 'ide.png');
+      await page.getByLabel('Show GraphiQL Explorer').click();
+      await waitForText(page, page.locator('.graphiql-plugin'), 'postsConnection');
+    });
+    expect(record).toEqual({ foreign: [], errors: [], cspViolations: [] });
+  });
+
+  it('should send the token pasted into the headers editor', async () => {
+    const query = encodeURIComponent('query Me { me { handle } }');
+    const { record } = await inIde(`/graphql?query=${query}`, async (page) => {
+      await waitForText(page, page.locator('.graphiql-query-editor'), 'query Me');
+      const headers = page.locator('section[aria-label="Headers"] .graphiql-editor:not(.hidden)');
+      await replaceEditorText(page, headers, `{ "authorization": "${author.token}" }`);
+      await page.locator('.graphiql-execute-button').click();
+      await waitForText(page, page.locator('.result-window'), '"handle": "ide_author"');
+    });
+    expect(record).toEqual({ foreign: [], errors: [], cspViolations: [] });
+  });
+
+  it('should stream a subscription over graphql-ws on the same path', async () => {
+    const query = encodeURIComponent('subscription Created { postCreated { content } }');
+    const { record, sockets } = await inIde(`/graphql?query=${query}`, async (page) => {
+      await waitForText(page, page.locator('.graphiql-query-editor'), 'subscription Created');
+      await page.locator('.graphiql-execute-button').click();
+      const result = page.locator('.result-window');
+      // The subscription starts once its socket is open; publish until an event shows (bounded).
+      for (let attempt = 1; ; attempt += 1) {
+        const content = `Streamed_${attempt}`;
+        await t.data(CREATE_POST, { input: { title: 'Live', content } }, author.token);
+        try {
+          await page.locator('.result-window', { hasText: content }).waitFor({ timeout: 2_000 });
+          break;
+        } catch (error) {
+          if (attempt === 5) throw new Error(`No event shown: ${await textOf(result)}`);
+          void error;
+        }
+      }
+    });
+    expect(sockets).toEqual([`${origin.replace('http:', 'ws:')}/graphql`]);
+    expect(record).toEqual({ foreign: [], errors: [], cspViolations: [] });
+  });
+});
