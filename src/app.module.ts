@@ -15,6 +15,7 @@ import {
   createRedisPubSub,
   formatGraphQLError,
   RedisThrottlerStorage,
+  RedisWriteRateLimitStorage,
 } from './blog';
 import {
   appConfig,
@@ -48,6 +49,7 @@ export class AppModule implements OnApplicationShutdown {
     if (this.blog.throttlerStorage instanceof RedisThrottlerStorage) {
       await this.blog.throttlerStorage.close();
     }
+    await this.blog.writeRateLimitStorage?.close?.();
   }
 
   static forRoot(overrides: DataSourceOverrides = {}): DynamicModule {
@@ -121,6 +123,11 @@ export class AppModule implements OnApplicationShutdown {
             authRateLimit: auth.rateLimit,
             throttlerStorage: redis.url
               ? new RedisThrottlerStorage(redis.url, redis.prefix)
+              : undefined,
+            writeRateLimit:
+              auth.writesPerMinute > 0 ? { limit: auth.writesPerMinute, windowMs: 60_000 } : false,
+            writeRateLimitStorage: redis.url
+              ? new RedisWriteRateLimitStorage(redis.url, redis.prefix)
               : undefined,
             hideSchemaDetails: graphql.hideSchemaDetails,
             trustedDocuments,

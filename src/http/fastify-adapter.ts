@@ -19,8 +19,10 @@ export function createFastifyAdapter(
 ): FastifyAdapter {
   return new FastifyAdapter({
     ...fastifyObservabilityOptions(logger),
-    // Fastify takes a hop count too; its adapter's typings omit it.
-    trustProxy: (app.trustProxy || false) as boolean,
+    // A function of the hop, as the WebSocket server's address uses: Fastify 5.12 reads a bare
+    // hop count as "trust nothing", which left every client behind a proxy one address.
+    trustProxy:
+      app.trustProxy > 0 ? (_address: string, hop: number) => hop < app.trustProxy : false,
     requestTimeout: http.requestTimeoutMs,
     connectionTimeout: http.connectionTimeoutMs,
     keepAliveTimeout: http.keepAliveTimeoutMs,
