@@ -83,6 +83,9 @@ describe('Redis going away under a running instance (e2e)', () => {
       env: {
         REDIS_URL: `redis://127.0.0.1:${port}`,
         REDIS_PREFIX: `blog-e2e-${process.pid}:`,
+        // The write limit's counters live in this Redis too and fail closed without it
+        // (test/rate-limits and write-rate-limit.spec cover that): here, the publish path.
+        RATE_LIMIT_WRITES_PER_MINUTE: '0',
       },
     });
     writer = await t.signUp();
