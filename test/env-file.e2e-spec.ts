@@ -1,22 +1,14 @@
 import { ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { User } from '../src/blog';
+import { freePort } from './helpers/ports';
 import { TestApp } from './helpers/test-app';
 
 const ROOT = join(__dirname, '..');
 const run = promisify(execFile);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const writeEnvFile = (dir: string, variables: Record<string, string>) =>
   writeFileSync(

@@ -1,18 +1,10 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { Client } from 'graphql-ws';
 import { Post } from '../src/blog';
 import { CREATE_POST } from './helpers/documents';
+import { freePort } from './helpers/ports';
 import { GraphQLResponse, TestApp, TestUser } from './helpers/test-app';
 import { collect, settle, wsClient } from './helpers/ws-client';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A throwaway redis-server on 127.0.0.1:`port`, without persistence, once it accepts clients. */
 async function startRedis(port: number): Promise<ChildProcess> {
