@@ -16,7 +16,8 @@ export {
 } from './blog.module-definition';
 export { blogEntities } from './blog.entities';
 export { migrations as blogMigrations } from '../database/migrations';
-export type { BlogContext, Viewer } from './common/blog-context';
+export type { BlogContext } from './blog-context';
+export type { Viewer } from './users/viewer';
 export { ErrorCode, formatGraphQLError } from './common/errors';
 export { AuthService } from './auth/auth.service';
 export { UsersService } from './users/users.service';
@@ -50,7 +51,7 @@ export {
   InMemoryWriteRateLimitStorage,
   RedisWriteRateLimitStorage,
 } from './limits/write-rate-limit';
-export type { WriteAllowance, WriteRateLimitStorage } from './limits/write-rate-limit';
+export type { WriteAllowance, WriteRateLimitStorage } from './limits/write-rate-limit-storage';
 export {
   PERSISTED_QUERY_NOT_FOUND,
   TRUSTED_DOCUMENT_REQUIRED,

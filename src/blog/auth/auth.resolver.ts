@@ -1,14 +1,15 @@
 import { UseGuards } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
-import { BlogContext, Viewer } from '../common/blog-context';
+import { BlogContext } from '../blog-context';
+import { BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { inputValidationPipe } from '../common/validation';
 import { AuthThrottlerGuard } from '../limits/auth-throttler.guard';
+import { Viewer } from '../users/viewer';
 import { AuthService } from './auth.service';
 import { AuthPayload } from './dto/auth-payload.type';
 import { ChangePasswordInput } from './dto/change-password.input';
 import { LogInInput } from './dto/log-in.input';
 import { SignUpInput } from './dto/sign-up.input';
-import { BlogResolverEnhancers } from '../common/blog-resolver.decorator';
 import { CurrentViewer } from './viewer.decorator';
 
 /** The payload goes to the account it signs in, so that account's private fields show in it. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { Viewer } from '../common/blog-context';
 import { UsersService } from '../users/users.service';
+import { Viewer } from '../users/viewer';
 import { AccessTokenPayload, tokenFromHeader, tokenIsCurrent } from './jwt.strategy';
 
 /** What a WebSocket client sends in `connection_init`. */

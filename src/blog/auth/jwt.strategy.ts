@@ -2,7 +2,7 @@ import { createSecretKey, KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-jwt';
-import type { BlogRequest } from '../common/blog-context';
+import type { BlogRequest } from '../blog-context';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 

@@ -1,7 +1,8 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
-import { BlogContext, Viewer as ViewerType } from '../common/blog-context';
-import { BlogLoaders } from '../common/blog-loaders';
+import { BlogContext } from '../blog-context';
+import { BlogLoaders } from '../blog-loaders';
+import { Viewer as ViewerType } from '../users/viewer';
 
 function blogContext(context: ExecutionContext): BlogContext {
   return GqlExecutionContext.create(context).getContext<BlogContext>();

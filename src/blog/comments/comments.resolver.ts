@@ -1,12 +1,12 @@
 import { Args, ID, Int, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { CurrentViewer, Loaders } from '../auth/viewer.decorator';
-import { Viewer } from '../common/blog-context';
-import { BlogLoaders } from '../common/blog-loaders';
-import { BlogResolverEnhancers } from '../common/blog-resolver.decorator';
+import { BlogLoaders } from '../blog-loaders';
+import { BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { PageArgs, toPage } from '../common/pagination';
 import { inputValidationPipe } from '../common/validation';
 import { Post } from '../posts/post.entity';
 import { User } from '../users/user.entity';
+import { Viewer } from '../users/viewer';
 import { Comment } from './comment.entity';
 import { CommentsService } from './comments.service';
 import { AddCommentArgs } from './dto/add-comment.args';

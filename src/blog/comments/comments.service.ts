@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { isAdmin, Viewer } from '../common/blog-context';
 import { forbidden, notFound, unauthenticated } from '../common/errors';
-import { BlogEvents } from '../events/blog-events';
 import { groupBy } from '../common/group-by';
 import { Page } from '../common/pagination';
 import { countsByKey, Sql } from '../common/sql';
+import { BlogEvents } from '../events/blog-events';
 import { PostsService } from '../posts/posts.service';
+import { isAdmin, Viewer } from '../users/viewer';
 import { Comment } from './comment.entity';
 import { commentColumns, CommentRow, toComment } from './comment.rows';
 

@@ -1,9 +1,9 @@
 import { Args, Query, Resolver } from '@nestjs/graphql';
 import { CurrentViewer } from '../auth/viewer.decorator';
-import { Viewer } from '../common/blog-context';
-import { BlogResolverEnhancers } from '../common/blog-resolver.decorator';
+import { BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { PageArgs, toPage } from '../common/pagination';
 import { Post } from '../posts/post.entity';
+import { Viewer } from '../users/viewer';
 import { FeedService } from './feed.service';
 
 @Resolver()

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Viewer } from '../common/blog-context';
 import { Page } from '../common/pagination';
 import { FollowsService } from '../follows/follows.service';
 import { Post } from '../posts/post.entity';
 import { PostsService } from '../posts/posts.service';
+import { Viewer } from '../users/viewer';
 
 @Injectable()
 export class FeedService {

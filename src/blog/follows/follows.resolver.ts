@@ -1,9 +1,9 @@
 import { Args, ID, Int, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { CurrentViewer, Loaders } from '../auth/viewer.decorator';
-import { Viewer } from '../common/blog-context';
-import { BlogLoaders } from '../common/blog-loaders';
-import { BlogResolverEnhancers } from '../common/blog-resolver.decorator';
+import { BlogLoaders } from '../blog-loaders';
+import { BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { User } from '../users/user.entity';
+import { Viewer } from '../users/viewer';
 import { FollowsService } from './follows.service';
 
 /** The follow mutations, and the follow fields of User. */

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { Viewer } from '../common/blog-context';
 import { badUserInput, notFound, unauthenticated } from '../common/errors';
 import { countsByKey, Sql } from '../common/sql';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
+import { Viewer } from '../users/viewer';
 import { Follow } from './follow.entity';
 
 function statements(sql: Sql) {

@@ -1,9 +1,9 @@
 import { Args, ID, Int, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { CurrentViewer, Loaders } from '../auth/viewer.decorator';
-import { Viewer } from '../common/blog-context';
-import { BlogLoaders } from '../common/blog-loaders';
-import { BlogResolverEnhancers } from '../common/blog-resolver.decorator';
+import { BlogLoaders } from '../blog-loaders';
+import { BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { Post } from '../posts/post.entity';
+import { Viewer } from '../users/viewer';
 import { LikesService } from './likes.service';
 
 /** The like mutations, and the like fields of Post. */

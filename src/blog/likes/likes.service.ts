@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { Viewer } from '../common/blog-context';
 import { unauthenticated } from '../common/errors';
 import { countsByKey, Sql } from '../common/sql';
 import { BlogEvents } from '../events/blog-events';
 import { Post } from '../posts/post.entity';
 import { PostsService } from '../posts/posts.service';
+import { Viewer } from '../users/viewer';
 
 export interface LikeChange {
   post: Post;

@@ -1,7 +1,7 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { ThrottlerGuard, ThrottlerLimitDetail } from '@nestjs/throttler';
-import { BlogContext } from '../common/blog-context';
+import { BlogContext } from '../blog-context';
 import { tooManyRequests } from '../common/errors';
 import { canonicalIdentifier } from '../users/user-identifiers';
 

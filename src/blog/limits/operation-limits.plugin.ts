@@ -3,7 +3,8 @@ import { ApolloServerPlugin, GraphQLRequestListener, HTTPGraphQLRequest } from '
 import { Plugin } from '@nestjs/apollo';
 import Negotiator from 'negotiator';
 import { ViewerGuard } from '../auth/viewer.guard';
-import { BlogContext, Viewer } from '../common/blog-context';
+import { BlogContext } from '../blog-context';
+import { Viewer } from '../users/viewer';
 import { documentKeyOf, OperationRules } from './operation-rules';
 import { countWrites, WriteRateLimiter } from './write-rate-limit';
 

@@ -5,8 +5,8 @@ import {
   InMemoryWriteRateLimitStorage,
   RedisWriteRateLimitStorage,
   WriteRateLimiter,
-  WriteRateLimitStorage,
 } from './write-rate-limit';
+import { WriteRateLimitStorage } from './write-rate-limit-storage';
 
 const schema = buildSchema(`
   type Query { me: ID }

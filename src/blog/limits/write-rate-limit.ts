@@ -14,29 +14,13 @@ import { BlogModuleOptions, RateLimit } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { serviceUnavailable, tooManyRequests } from '../common/errors';
 import { closeRedis, connectRedis } from '../common/redis';
+import { WriteAllowance, WriteRateLimitStorage } from './write-rate-limit-storage';
 
 /** The default: 120 mutation fields a minute per signed-in user. */
 export const DEFAULT_WRITE_RATE_LIMIT: RateLimit = { limit: 120, windowMs: 60_000 };
 
 /** How long counting one request's writes may wait for Redis, queued while it reconnects. */
 export const REDIS_WRITE_LIMIT_TIMEOUT_MS = 1000;
-
-/** What a consumption says: whether it fitted, and when the window has room again. */
-export interface WriteAllowance {
-  allowed: boolean;
-  /** Milliseconds until the current window ends. */
-  retryAfterMs: number;
-}
-
-/** Where write counters live: process memory (one instance) or Redis (several). */
-export interface WriteRateLimitStorage {
-  /**
-   * Consumes `units` of `key`'s window of `windowMs` if they all fit under `limit`, and nothing
-   * otherwise, atomically. A storage that cannot answer rejects: the caller refuses the writes.
-   */
-  consume(key: string, units: number, limit: number, windowMs: number): Promise<WriteAllowance>;
-  close?(): Promise<void>;
-}
 
 /** Fixed windows in process memory; expired windows are swept as the map grows. */
 export class InMemoryWriteRateLimitStorage implements WriteRateLimitStorage {

@@ -1,4 +1,4 @@
-import { BlogContext, BlogRequest } from '../common/blog-context';
+import { BlogContext, BlogRequest } from '../blog-context';
 
 /**
  * The `context` option of the host's GraphQLModule for HTTP operations: Express passes

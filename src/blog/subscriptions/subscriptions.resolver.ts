@@ -2,10 +2,10 @@ import { Inject } from '@nestjs/common';
 import { Args, ID, Resolver, Subscription } from '@nestjs/graphql';
 import { PubSubEngine } from 'graphql-subscriptions';
 import { CurrentViewer } from '../auth/viewer.decorator';
+import { BlogContext } from '../blog-context';
+import { BlogLoaders, BlogLoadersFactory } from '../blog-loaders';
+import { BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { Comment } from '../comments/comment.entity';
-import { BlogContext, Viewer } from '../common/blog-context';
-import { BlogLoaders, BlogLoadersFactory } from '../common/blog-loaders';
-import { BlogResolverEnhancers } from '../common/blog-resolver.decorator';
 import {
   BlogEvent,
   CommentAddedEvent,
@@ -15,6 +15,7 @@ import {
 import { BLOG_PUB_SUB } from '../events/pub-sub';
 import { Post } from '../posts/post.entity';
 import { canSee, PostsService } from '../posts/posts.service';
+import { Viewer } from '../users/viewer';
 
 type PostArgs = { postId: string };
 

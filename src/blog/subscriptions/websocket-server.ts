@@ -28,9 +28,9 @@ import {
   ConnectionParams,
   ConnectionViewer,
 } from '../auth/connection-auth.service';
+import { BlogContext } from '../blog-context';
 import { BlogModuleOptions, BlogSubscriptionsOptions } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
-import { BlogContext } from '../common/blog-context';
 import { ErrorCode, formatGraphQLError } from '../common/errors';
 import { TrustedDocuments } from '../documents/trusted-documents';
 import { documentKeyOf, OperationRules } from '../limits/operation-rules';

@@ -10,15 +10,16 @@ import {
   Resolver,
 } from '@nestjs/graphql';
 import { CurrentViewer, Loaders } from '../auth/viewer.decorator';
-import { BlogContext, mayViewPrivateFields, Viewer } from '../common/blog-context';
-import { BlogLoaders } from '../common/blog-loaders';
+import { BlogContext, mayViewPrivateFields } from '../blog-context';
+import { BlogLoaders } from '../blog-loaders';
+import { BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { PageArgs, toPage } from '../common/pagination';
 import { inputValidationPipe } from '../common/validation';
 import { Post } from '../posts/post.entity';
 import { UpdateProfileInput } from './dto/update-profile.input';
 import { User } from './user.entity';
 import { UsersService } from './users.service';
-import { BlogResolverEnhancers } from '../common/blog-resolver.decorator';
+import { Viewer } from './viewer';
 
 @Resolver(() => User)
 @BlogResolverEnhancers()

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors';
-import { Viewer } from '../common/blog-context';
 import { conflict, unauthenticated } from '../common/errors';
 import { Page } from '../common/pagination';
 import { Sql } from '../common/sql';
@@ -10,6 +9,7 @@ import { UpdateProfileInput } from './dto/update-profile.input';
 import { canonicalIdentifier } from './user-identifiers';
 import { User } from './user.entity';
 import { toUser, USER_COLUMNS, UserRow } from './user.rows';
+import { Viewer } from './viewer';
 
 export interface NewUser {
   name: string;

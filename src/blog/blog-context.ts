@@ -1,13 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { User } from '../users/user.entity';
 import type { BlogLoaders } from './blog-loaders';
-
-/** Who is looking: a signed-in user, or null when anonymous. */
-export type Viewer = User | null;
-
-export function isAdmin(viewer: Viewer): boolean {
-  return viewer?.role === 'admin';
-}
+import { isAdmin, Viewer } from './users/viewer';
 
 /** What the blog reads of an HTTP request, on Express and on Fastify alike. */
 export interface BlogRequest {

@@ -1,0 +1,81 @@
+import DataLoader from 'dataloader';
+import { Page, pageKey } from './pagination';
+
+/** Orders `rows` as `keys`, with null where a key has no row: the contract of a DataLoader batch. */
+export function byKeys<T>(
+  keys: readonly string[],
+  rows: T[],
+  keyOf: (row: T) => string,
+): (T | null)[] {
+  const index = new Map(rows.map((row) => [keyOf(row), row]));
+  return keys.map((key) => index.get(key) ?? null);
+}
+
+/** A count per key, zero where the statement found no row. */
+export const counts = (load: (keys: readonly string[]) => Promise<Map<string, number>>) =>
+  new DataLoader<string, number>(async (keys) => {
+    const found = await load(keys);
+    return keys.map((key) => found.get(key) ?? 0);
+  });
+
+/** A yes/no per key for the viewer; false for everyone when anonymous, without a statement. */
+export const viewerFlags = (
+  viewerId: string | null,
+  load: (viewerId: string, keys: readonly string[]) => Promise<Set<string>>,
+) =>
+  new DataLoader<string, boolean>(async (keys) => {
+    if (viewerId === null) return keys.map(() => false);
+    const yes = await load(viewerId, keys);
+    return keys.map((key) => yes.has(key));
+  });
+
+/** One DataLoader per distinct page argument, shared by every parent that asks for that page. */
+export class PagedLoaders<T> {
+  private readonly loaders = new Map<string, DataLoader<string, T[]>>();
+
+  constructor(
+    private readonly load: (keys: readonly string[], page: Page) => Promise<Map<string, T[]>>,
+  ) {}
+
+  for(page: Page): DataLoader<string, T[]> {
+    const key = pageKey(page);
+    let loader = this.loaders.get(key);
+    if (!loader) {
+      loader = new DataLoader(async (keys) => {
+        const pages = await this.load(keys, page);
+        return keys.map((id) => pages.get(id) ?? []);
+      });
+      this.loaders.set(key, loader);
+    }
+    return loader;
+  }
+}
+
+/**
+ * The loaders one request has made so far, by name, shared by every feature's loaders. A loader
+ * is made the first time a field asks for it (most requests need two or three), and one clear()
+ * after a mutation forgets them all.
+ */
+export class LoaderCache {
+  private readonly made = new Map<string, unknown>();
+  private clearedOnce = false;
+
+  /** True once a mutation has cleared the loaders: what was known at the start may be stale. */
+  get cleared(): boolean {
+    return this.clearedOnce;
+  }
+
+  once<T>(name: string, make: () => T): T {
+    let loader = this.made.get(name) as T | undefined;
+    if (loader === undefined) {
+      loader = make();
+      this.made.set(name, loader);
+    }
+    return loader;
+  }
+
+  clear(): void {
+    this.made.clear();
+    this.clearedOnce = true;
+  }
+}
