@@ -1,10 +1,8 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createPostgresDatabase, testDatabase } from './helpers/databases';
+import { BuiltService, ROOT } from './helpers/built-service';
+import { testDatabase } from './helpers/databases';
 
 interface ReceivedSpan {
   traceId: string;
@@ -17,7 +15,6 @@ interface ReceivedSpan {
 }
 
 const SPAN_KIND_SERVER = 2;
-const ROOT = join(__dirname, '..');
 
 /** A local OTLP/HTTP receiver of JSON-encoded traces, as a collector would be. */
 function otlpReceiver(): { server: Server; spans: ReceivedSpan[] } {
@@ -63,63 +60,27 @@ async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 15
 
 describe('Traces, logs and metrics of the built service (e2e)', () => {
   const receiver = otlpReceiver();
-  const output: string[] = [];
-  let child: ChildProcess | undefined;
+  let service: BuiltService | undefined;
   let baseUrl: string;
-  let dataDir: string;
-  let dropDatabase: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'pipe' });
     await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
     const receiverPort = (receiver.server.address() as AddressInfo).port;
-    dataDir = mkdtempSync(join(tmpdir(), 'blog-tracing-'));
-    let databaseUrl = `sqlite:${join(dataDir, 'blog.sqlite')}`;
-    if (testDatabase() === 'postgres') {
-      const database = await createPostgresDatabase();
-      databaseUrl = database.url;
-      dropDatabase = database.drop;
-    }
-    child = spawn(process.execPath, ['dist/src/main.js'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        JWT_SECRET: 'tracing-e2e-secret-that-is-long-enough-for-hs256',
-        LOG_LEVEL: 'info',
-        METRICS_ENABLED: 'true',
-        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${receiverPort}`,
-        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-        OTEL_BSP_SCHEDULE_DELAY: '100',
-        OTEL_SERVICE_NAME: 'blog-tracing-e2e',
-      },
+    service = await BuiltService.start({
+      LOG_LEVEL: 'info',
+      METRICS_ENABLED: 'true',
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${receiverPort}`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+      OTEL_SERVICE_NAME: 'blog-tracing-e2e',
     });
-    child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    const port = await until(
-      () => /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output.join(''))?.[1],
-      `the service to start; it wrote:\n${output.join('')}`,
-      60_000,
-    );
-    baseUrl = `http://127.0.0.1:${port}`;
+    baseUrl = `http://127.0.0.1:${service.port}`;
   }, 240_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child!.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await service?.stop();
     await new Promise((resolve) => receiver.server.close(resolve));
-    await dropDatabase?.();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('should show one query in the logs, in /metrics and as HTTP, GraphQL and SQL spans', async () => {
@@ -159,7 +120,7 @@ describe('Traces, logs and metrics of the built service (e2e)', () => {
       testDatabase() === 'postgres' ? '@opentelemetry/instrumentation-pg' : 'blog-graphql/sql',
     );
 
-    const logLine = output
+    const logLine = service!.output
       .join('')
       .split('\n')
       .filter((line) => line.startsWith('{'))
