@@ -8,8 +8,8 @@
  *
  * BENCH_SQL_LOG=true prints every statement as `query: <sql>` (the benchmark counts them).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { verifyToken } from '../lib/jwt.mjs';
 import { createLoaders, Store } from './store.mjs';
 import { resolvers, typeDefs } from './schema.mjs';
 
@@ -29,29 +29,12 @@ const unauthenticated = () =>
     extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
   });
 
-/** The user id of a valid HS256 token `{ sub, exp }`, or null. */
-function verifyToken(token) {
-  const [header, payload, signature] = token.split('.');
-  if (!header || !payload || !signature) return null;
-  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try {
-    const { alg } = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
-    const { sub, exp } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    if (alg !== 'HS256' || typeof sub !== 'string' || typeof exp !== 'number') return null;
-    return exp * 1000 > Date.now() ? sub : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The signed-in user of a request (null when anonymous) and fresh loaders. */
 async function context({ req }) {
   const header = req.headers.authorization?.trim();
   let viewer = null;
   if (header) {
-    const userId = verifyToken(header.replace(/^bearer\s+/i, ''));
+    const userId = verifyToken(secret, header.replace(/^bearer\s+/i, ''));
     viewer = userId ? store.userById(userId) : null;
     if (!viewer) throw unauthenticated();
   }
