@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * The load benchmark: our service side by side with the physical ceiling, a plain Apollo
- * baseline, and (with PostgreSQL) our service on PostgreSQL and PostGraphile, on the same
- * generated blog. See bench/README.md.
+ * baseline, a Fastify + Mercurius + JIT baseline, and (with PostgreSQL) our service on
+ * PostgreSQL and PostGraphile, on the same generated blog. See bench/README.md.
  *
  *   npm run bench [-- --small] [-- --help]
  */
@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { baseline } from './contenders/baseline.mjs';
 import { ceiling } from './contenders/ceiling.mjs';
+import { mercurius } from './contenders/mercurius.mjs';
 import { oursPostgres, oursSqlite } from './contenders/ours.mjs';
 import { postgraphile } from './contenders/postgraphile.mjs';
 import { generate } from './generate.mjs';
@@ -205,8 +206,9 @@ async function main() {
       await bench(ceiling(ctx, canned), ops, reference);
     }
 
-    log('\n[4/6] Plain Apollo baseline (SQLite)');
+    log('\n[4/6] Plain Apollo and Mercurius + JIT baselines (SQLite)');
     if (wanted(options, 'apollo')) await bench(baseline(ctx), ops, reference);
+    if (wanted(options, 'mercurius')) await bench(mercurius(ctx), ops, reference);
 
     log('\n[5/6] Growth of the feed (Q2) with the data');
     // Every point is measured the same way: fresh servers running Q2 only.

@@ -13,7 +13,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --latency-connections <n>
                         connections of the latency round (default 10)
   --only <ids>          contenders to run, comma-separated:
-                        ceiling,ours-sqlite,apollo,ours-pg,postgraphile (ours-sqlite always runs)
+                        ceiling,ours-sqlite,apollo,mercurius,ours-pg,postgraphile
+                        (ours-sqlite always runs)
   --no-pg               skip the PostgreSQL contenders
   --no-growth           skip the growth measurement
   --seed <s>            seed of the data generator (default 42)
