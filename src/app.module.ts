@@ -2,7 +2,7 @@ import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/di
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigModule, ConfigType } from '@nestjs/config';
-import { GraphQLModule } from '@nestjs/graphql';
+import { GraphQLModule, GraphQLSchemaHost } from '@nestjs/graphql';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import proxyAddr from 'proxy-addr';
 import {
@@ -11,6 +11,8 @@ import {
   BlogModule,
   BlogModuleOptions,
   closePubSub,
+  CompiledExecution,
+  compiledExecutionGateway,
   createInMemoryPubSub,
   createRedisPubSub,
   formatGraphQLError,
@@ -79,9 +81,22 @@ export class AppModule implements OnApplicationShutdown {
         }),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          inject: [graphqlConfig.KEY],
-          useFactory: (graphql: ConfigType<typeof graphqlConfig>) => ({
+          inject: [graphqlConfig.KEY, GraphQLSchemaHost],
+          useFactory: (
+            graphql: ConfigType<typeof graphqlConfig>,
+            schemaHost: GraphQLSchemaHost,
+          ) => ({
             path: '/graphql',
+            // Queries and mutations run compiled by graphql-jit (Apollo's gateway interface is
+            // its way to replace the executor); the schema is Nest's, read when Apollo starts.
+            ...(graphql.jitCompileAfter === false
+              ? {}
+              : {
+                  gateway: compiledExecutionGateway(
+                    () => schemaHost.schema,
+                    new CompiledExecution({ compileAfter: graphql.jitCompileAfter }),
+                  ),
+                }),
             autoSchemaFile: graphql.schemaFile || true,
             sortSchema: true,
             introspection: graphql.introspection,

@@ -133,4 +133,38 @@ describe('Traces, logs and metrics of the built service (e2e)', () => {
       /^graphql_operations_total\{operation_name="PostList",operation_type="query",outcome="success"\} 1$/m,
     );
   });
+
+  it('should trace an operation that graphql-jit compiled, with its SQL in the same trace', async () => {
+    // The built service compiles a document on its second use; the test above made the first.
+    const response = await fetch(`${baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'traced-query-2' },
+      body: JSON.stringify({ query: 'query PostList { posts(first: 5) { id title } }' }),
+    });
+    expect(response.status).toBe(200);
+
+    const operation = await until(
+      () =>
+        receiver.spans.find(
+          (span) =>
+            span.name === 'query PostList' &&
+            span.attributes['graphql.execution.compiled'] === true,
+        ),
+      'the compiled GraphQL operation span',
+    );
+    expect(operation.attributes).toMatchObject({
+      'graphql.operation.name': 'PostList',
+      'graphql.operation.type': 'query',
+    });
+    await until(
+      () =>
+        receiver.spans.find(
+          (span) =>
+            span.traceId === operation.traceId &&
+            span.parentSpanId === operation.spanId &&
+            /FROM posts/i.test(String(span.attributes['db.statement'])),
+        ),
+      'an SQL span under the compiled operation',
+    );
+  });
 });

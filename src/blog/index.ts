@@ -31,6 +31,11 @@ export { Comment } from './comments/comment.entity';
 export { Like } from './likes/like.entity';
 export { Follow } from './follows/follow.entity';
 export { blogGraphQLContext } from './subscriptions/graphql-context';
+export { CompiledExecution, compiledExecutionGateway } from './execution/compiled-execution';
+export type {
+  CompiledExecutionOptions,
+  CompiledExecutionStats,
+} from './execution/compiled-execution';
 export {
   BlogWebSocketServer,
   DEFAULT_SUBSCRIPTIONS_OPTIONS,

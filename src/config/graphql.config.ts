@@ -16,6 +16,12 @@ export interface GraphqlConfig {
     maxTokens: number;
   };
 
+  /**
+   * Compiled execution (graphql-jit): how many runs of a document on graphql-js come before it
+   * is compiled, or false to run everything on graphql-js.
+   */
+  jitCompileAfter: number | false;
+
   /** Where development writes the generated SDL; false keeps it in memory. */
   schemaFile: string | false;
   /** Limits of the graphql-ws endpoint. */
@@ -42,6 +48,9 @@ export function loadGraphqlConfig(env: NodeJS.ProcessEnv = process.env): Graphql
       maxDirectives: readInteger(env, 'GRAPHQL_MAX_DIRECTIVES', 50, { min: 0, max: 100_000 }),
       maxTokens: readInteger(env, 'GRAPHQL_MAX_TOKENS', 15_000, { min: 100, max: 10_000_000 }),
     },
+    jitCompileAfter: readBoolean(env, 'GRAPHQL_JIT', true)
+      ? readInteger(env, 'GRAPHQL_JIT_COMPILE_AFTER', 1, { min: 0, max: 1_000_000 })
+      : false,
 
     schemaFile:
       nodeEnv === 'development' ? readString(env, 'GRAPHQL_SCHEMA_FILE', 'schema.gql') : false,
