@@ -6,8 +6,12 @@ import { join } from 'node:path';
 import { copySqlite, createDatabase, dropDatabase, removeSqlite } from '../lib/databases.mjs';
 import { startServer } from '../lib/processes.mjs';
 
-/** TypeORM's `logging: 'all'` writes each statement as a line `query: ...` (or `query failed:`). */
-const TYPEORM_STATEMENT = /^query( failed)?:/gm;
+/**
+ * With DATABASE_LOGGING the service logs each statement through pino, one JSON line
+ * `{..."context":"TypeORM","sql":"...","msg":"query"}` (or `"msg":"query failed"`); TypeORM's own
+ * logger wrote `query: ...` lines, still matched.
+ */
+const TYPEORM_STATEMENT = /^(query( failed)?:|\{.*"context":"TypeORM".*"msg":"query( failed)?")/gm;
 
 function startOurs(ctx, id, databaseUrl, { logStatements, port, suffix = '' }) {
   return startServer({

@@ -119,5 +119,9 @@ export async function countStatements({ contender, ops, tokens }) {
   } finally {
     await handle.stop();
   }
+  // Every operation reads or writes the database: none counted means the log was not matched.
+  if (Object.values(counts).every((count) => count === 0)) {
+    throw new Error(`no statement matched ${contender.statementPattern} in ${handle.logFile}`);
+  }
   return counts;
 }
