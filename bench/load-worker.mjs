@@ -18,7 +18,13 @@
  * Every response is checked: a read must have exactly the reference length (so that a stream
  * of errors cannot look fast), a write must be `{"data":...}` without "errors". Latency
  * percentiles are computed here from autocannon's per-response times, in fractional ms
- * (autocannon's own histogram rounds to whole milliseconds).
+ * (autocannon's own histogram rounds to whole milliseconds); `max` is the slowest response of
+ * any status. A request without an answer after 10 s is a timeout (autocannon's default): the
+ * client drops the connection and opens another.
+ *
+ * Errors by kind, per round: `timeouts`, `non2xx` (any status but 2xx), `gqlErrors` (a body with
+ * "errors", or a write that is not `{"data":...}`), `sizeMismatches` (a read of another length),
+ * `socketErrors` (connection errors other than timeouts); `firstBadBody` is the first bad body.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -60,6 +66,7 @@ async function runRound(round) {
 
   const latencies = [];
   let non2xx = 0;
+  let max = null;
   const instance = autocannon({
     url: plan.url,
     connections: round.connections,
@@ -75,6 +82,7 @@ async function runRound(round) {
   let ended = started;
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     ended = process.hrtime.bigint();
+    if (max === null || responseTime > max) max = responseTime;
     if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
     else non2xx++;
   });
@@ -89,9 +97,12 @@ async function runRound(round) {
     p50: percentile(latencies, 50),
     p90: percentile(latencies, 90),
     p99: percentile(latencies, 99),
+    max,
     non2xx,
+    // autocannon counts a timeout as an error too: socketErrors are the other errors.
     errors: result.errors,
     timeouts: result.timeouts,
+    socketErrors: result.errors - result.timeouts,
     gqlErrors: counters.gqlErrors,
     sizeMismatches: counters.sizeMismatches,
     firstBadBody: counters.firstBadBody,

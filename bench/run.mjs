@@ -299,9 +299,12 @@ function summariseQ2(result) {
   return {
     status: 'ok',
     rps: q2.rps,
+    throughputP99: q2.throughputP99,
+    throughputMax: q2.throughputMax,
     p50: q2.p50,
     p99: q2.p99,
     errors: q2.errors,
+    errorsByKind: q2.errorsByKind,
     responseBytes: q2.responseBytes,
     sameAsOurs: q2.sameAsOurs,
   };

@@ -2,9 +2,54 @@ import { deepStrictEqual } from 'node:assert';
 import { countStatements, leaves, problemOf, runLoad, sendOnce } from './measure.mjs';
 import { freePort, memoryOf, watchMemory } from './processes.mjs';
 
-/** The figures that must all be 0 in a round. */
-export const errorCount = (round) =>
-  round ? round.non2xx + round.errors + round.timeouts + round.gqlErrors + round.sizeMismatches : 0;
+/**
+ * The kinds of error a load round counts (bench/load-worker.mjs), with their names in the report.
+ * autocannon counts a timeout among its errors too; `socketErrors` are the other ones.
+ */
+export const ERROR_KINDS = {
+  timeouts: ['timeout', 'timeouts'],
+  non2xx: ['non-2xx', 'non-2xx'],
+  gqlErrors: ['GraphQL error', 'GraphQL errors'],
+  sizeMismatches: ['wrong size', 'wrong sizes'],
+  socketErrors: ['socket error', 'socket errors'],
+};
+
+/** A round's errors by kind (an older round without socketErrors: errors less timeouts). */
+export function errorsOf(round) {
+  const socketErrors = round.socketErrors ?? (round.errors ?? 0) - (round.timeouts ?? 0);
+  return Object.fromEntries(
+    Object.keys(ERROR_KINDS).map((kind) => [
+      kind,
+      kind === 'socketErrors' ? socketErrors : (round[kind] ?? 0),
+    ]),
+  );
+}
+
+/**
+ * An operation's errors by kind over its rounds (warm-ups included), plus `silentRounds`: the
+ * measured rounds in which not one response came back.
+ */
+export function errorsByKind(rounds, silentRounds = 0) {
+  const total = Object.fromEntries(Object.keys(ERROR_KINDS).map((kind) => [kind, 0]));
+  for (const round of Object.values(rounds)) {
+    for (const [kind, n] of Object.entries(errorsOf(round))) total[kind] += n;
+  }
+  return { ...total, silentRounds };
+}
+
+/** "3 timeouts, 1 non-2xx": the errors of `byKind` that are not 0, or "0". */
+export function describeErrors(byKind) {
+  const parts = Object.entries(ERROR_KINDS)
+    .filter(([kind]) => byKind?.[kind])
+    .map(([kind, [one, many]]) => `${byKind[kind]} ${byKind[kind] === 1 ? one : many}`);
+  if (byKind?.silentRounds)
+    parts.push(
+      `${byKind.silentRounds} round${byKind.silentRounds === 1 ? '' : 's'} without a response`,
+    );
+  if (byKind?.failedChecks)
+    parts.push(`${byKind.failedChecks} failed check${byKind.failedChecks === 1 ? '' : 's'}`);
+  return parts.length ? parts.join(', ') : '0';
+}
 
 /** Compares a contender's answer to an operation with our service's (the reference). */
 function compareToReference(contender, op, answers, reference) {
@@ -90,8 +135,8 @@ export async function benchContender({ contender, ops, tokens, reference, option
         });
         // A measured round in which not one response came back is an error too.
         const silent = ['throughput', 'latency'].filter((name) => rounds[name].requests === 0);
-        const errors =
-          Object.values(rounds).reduce((sum, round) => sum + errorCount(round), 0) + silent.length;
+        const byKind = errorsByKind(rounds, silent.length);
+        const errors = Object.values(byKind).reduce((sum, n) => sum + n, 0);
         if (silent.length)
           log(`    ${op.id}: no response at all in the ${silent.join(' and ')} round`);
         result.ops[op.id] = {
@@ -99,17 +144,24 @@ export async function benchContender({ contender, ops, tokens, reference, option
           responseBytes: Buffer.byteLength(answers[0].body),
           ...comparison,
           rps: rounds.throughput.rps,
+          throughputP99: rounds.throughput.p99,
+          throughputMax: rounds.throughput.max,
           p50: rounds.latency.p50,
           p99: rounds.latency.p99,
           errors,
+          errorsByKind: byKind,
           rounds,
         };
         if (handle.exited) throw new Error(`${contender.id} exited during ${op.id}`);
+        const firstBadBody = Object.values(rounds).find(
+          (round) => round.firstBadBody,
+        )?.firstBadBody;
         log(
-          `    ${op.id}: ${rounds.throughput.rps.toFixed(0)} req/s @${options.connections}, ` +
+          `    ${op.id}: ${rounds.throughput.rps.toFixed(0)} req/s, ` +
+            `p99 ${rounds.throughput.p99?.toFixed(1)} ms, max ${rounds.throughput.max?.toFixed(0)} ms @${options.connections}; ` +
             `p50 ${rounds.latency.p50?.toFixed(2)} ms, p99 ${rounds.latency.p99?.toFixed(2)} ms @${options.latencyConnections}` +
             (errors
-              ? `, ${errors} ERRORS (${rounds.throughput.firstBadBody ?? rounds.latency.firstBadBody ?? ''})`
+              ? `; ERRORS: ${describeErrors(byKind)}${firstBadBody ? ` (${firstBadBody})` : ''}`
               : ''),
         );
       }
