@@ -1,121 +1,137 @@
 /**
- * Turns the raw figures into results: ratios to the ceiling and to the plain Apollo baseline,
+ * Turns the raw figures into results: ratios to the ceiling, to the plain Apollo baseline and
+ * to the Mercurius + JIT baseline, the errors by kind,
  * the targets of the issue (met / not met), a summary on stdout, and bench/results/latest.json
  * plus latest.md for the README to quote.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describeErrors, ERROR_KINDS, errorsOf } from './lib/contest.mjs';
 import { OPERATION_IDS, OPERATION_TITLES } from './operations.mjs';
 
 const ratio = (a, b) => (a != null && b != null && b > 0 ? a / b : null);
 
 function ratiosTo(op, ref) {
   if (!op || op.status !== 'ok' || !ref || ref.status !== 'ok') return null;
-  return { rps: ratio(op.rps, ref.rps), p50: ratio(op.p50, ref.p50), p99: ratio(op.p99, ref.p99) };
+  return {
+    rps: ratio(op.rps, ref.rps),
+    throughputP99: ratio(op.throughputP99, ref.throughputP99),
+    p50: ratio(op.p50, ref.p50),
+    p99: ratio(op.p99, ref.p99),
+  };
 }
 
 const find = (contenders, id) => contenders.find((c) => c.id === id && c.status === 'ok');
 
+/** The targets of the issue (11): thresholds per operation. */
+const TARGETS = {
+  vsApollo: 1.0,
+  vsMercurius: 0.8,
+  vsPostGraphile: { Q1: 1.0, Q2: 1.0, Q3: 0.6, Q4: 1.0 },
+  peakRssMb: { 'ours-sqlite': 200, 'ours-pg': 250 },
+  statements: { Q1: 2, Q2: 6, Q3: 3, Q4: 3 },
+};
+
+/** The errors of a contender's operations by kind, a failed first check counting as one. */
+function sumErrors(results) {
+  const total = { silentRounds: 0, failedChecks: 0 };
+  for (const kind of Object.keys(ERROR_KINDS)) total[kind] = 0;
+  for (const result of results) {
+    if (result.status !== 'ok') total.failedChecks++;
+    for (const [kind, n] of Object.entries(result.errorsByKind ?? {})) total[kind] += n;
+  }
+  return total;
+}
+
 function computeTargets({ contenders, growth, options }) {
   const ours = find(contenders, 'ours-sqlite');
-  const ceiling = find(contenders, 'ceiling');
   const apollo = find(contenders, 'apollo');
+  const mercurius = find(contenders, 'mercurius');
   const oursPg = find(contenders, 'ours-pg');
   const graphile = find(contenders, 'postgraphile');
   const targets = [];
-  const add = (name, value, threshold, compare, why = null, unit = 'ratio') =>
+  const add = (name, value, threshold, compare, why = null, unit = 'ratio', detail = null) =>
     targets.push({
       name,
       value,
       unit,
       threshold,
       met: value == null ? null : compare(value),
+      ...(detail ? { detail } : {}),
       ...(value == null && why ? { why } : {}),
     });
   const rpsRatio = (a, b, op) => (a && b ? ratio(a.ops[op]?.rps, b.ops[op]?.rps) : null);
+  const atLeast = (min) => [`≥ ${min.toFixed(1)}`, (v) => v >= min];
 
   for (const op of OPERATION_IDS) {
     add(
-      `ours / plain Apollo, ${op} req/s`,
+      `ours (SQLite) / plain Apollo, ${op} req/s`,
       rpsRatio(ours, apollo, op),
-      '≥ 0.9',
-      (v) => v >= 0.9,
+      ...atLeast(TARGETS.vsApollo),
       'Apollo baseline not measured',
     );
   }
-  add(
-    'ours / ceiling, Q1 req/s',
-    rpsRatio(ours, ceiling, 'Q1'),
-    '≥ 0.30',
-    (v) => v >= 0.3,
-    'ceiling not measured',
-  );
-  add(
-    'ours / ceiling, Q2 req/s',
-    rpsRatio(ours, ceiling, 'Q2'),
-    '≥ 0.20',
-    (v) => v >= 0.2,
-    'ceiling not measured',
-  );
-  for (const op of ['Q2', 'Q3']) {
+  for (const op of OPERATION_IDS) {
+    add(
+      `ours (SQLite) / Mercurius + JIT, ${op} req/s`,
+      rpsRatio(ours, mercurius, op),
+      ...atLeast(TARGETS.vsMercurius),
+      'Mercurius baseline not measured',
+    );
+  }
+  for (const [op, min] of Object.entries(TARGETS.vsPostGraphile)) {
     add(
       `ours on PostgreSQL / PostGraphile, ${op} req/s`,
       rpsRatio(oursPg, graphile, op),
-      '≥ 1.0',
-      (v) => v >= 1,
+      ...atLeast(min),
       'PostgreSQL contenders not measured',
     );
   }
-  const small = growth.find((point) => point.posts === 1_000)?.results['ours-sqlite'];
-  for (const point of growth.filter((p) => p.posts > 1_000)) {
-    const value = ratio(point.results['ours-sqlite']?.rps, small?.rps);
+  for (const [id, max] of Object.entries(TARGETS.peakRssMb)) {
+    const contender = find(contenders, id);
     add(
-      `Q2 req/s at ${point.posts.toLocaleString('en-US')} posts / at 1,000 posts`,
-      value,
-      '≥ 0.8',
-      (v) => v >= 0.8,
-      'growth not measured',
-    );
-  }
-  if (!growth.length)
-    add('Q2 req/s growth', null, '≥ 0.8', () => false, 'growth not measured (--no-growth)');
-  for (const contender of [ours, oursPg].filter(Boolean)) {
-    add(
-      `peak RSS of ${contender.label} (MB)`,
-      contender.peakRssMb,
-      '≤ 250',
-      (v) => v <= 250,
-      null,
+      `peak RSS of ${id} (MB)`,
+      contender?.peakRssMb ?? null,
+      `≤ ${max}`,
+      (v) => v <= max,
+      `${id} not measured`,
       'MB',
     );
   }
-  const errors =
-    contenders.reduce(
-      (sum, c) =>
-        sum +
-        Object.values(c.ops).reduce(
-          (s, op) => s + (op.errors ?? 0) + (op.status === 'failed' ? 1 : 0),
-          0,
-        ),
-      0,
-    ) +
-    growth.reduce(
-      (sum, p) =>
-        sum +
-        Object.values(p.results).reduce(
-          (s, r) => s + (r.errors ?? 0) + (r.status === 'ok' ? 0 : 1),
-          0,
-        ),
-      0,
-    );
+  // Errors of ours on both databases, the growth points included; everyone's are in the report.
+  const oursResults = [ours, oursPg]
+    .filter(Boolean)
+    .flatMap((c) => Object.values(c.ops))
+    .concat(growth.map((point) => point.results['ours-sqlite']).filter(Boolean));
+  const errors = sumErrors(oursResults);
+  const { timeouts, ...others } = errors;
+  const otherCount = Object.values(others).reduce((sum, n) => sum + n, 0);
+  const scope = oursPg ? 'SQLite and PostgreSQL' : 'SQLite';
+  add(`timeouts of ours (${scope}, every round)`, timeouts, '= 0', (v) => v === 0, null, 'count');
   add(
-    'errors (non-2xx, GraphQL errors, wrong sizes, socket errors, failed checks)',
-    errors,
+    `other errors of ours (${scope}, every round: non-2xx, GraphQL errors, wrong sizes, socket errors, failed checks)`,
+    otherCount,
     '= 0',
     (v) => v === 0,
     null,
     'count',
+    otherCount ? describeErrors(others) : null,
   );
+  for (const contender of [
+    { id: 'ours-sqlite', result: ours },
+    { id: 'ours-pg', result: oursPg },
+  ]) {
+    for (const [op, max] of Object.entries(TARGETS.statements)) {
+      add(
+        `SQL statements per request, ${contender.id}, ${op}`,
+        contender.result?.ops[op]?.statements ?? null,
+        `≤ ${max}`,
+        (v) => v <= max,
+        `${contender.id} not measured`,
+        'statements',
+      );
+    }
+  }
   if (options.mode === 'small') {
     for (const target of targets) target.note = 'small run: 1/10 of the data and short rounds';
   }
@@ -135,13 +151,16 @@ export function buildResults({
 }) {
   const ceiling = find(contenders, 'ceiling');
   const apollo = find(contenders, 'apollo');
+  const mercurius = find(contenders, 'mercurius');
   for (const contender of contenders) {
     for (const id of Object.keys(contender.ops)) {
       const op = contender.ops[id];
       op.vsCeiling = ratiosTo(op, ceiling?.ops[id]);
       op.vsApollo = ratiosTo(op, apollo?.ops[id]);
+      op.vsMercurius = ratiosTo(op, mercurius?.ops[id]);
     }
     contender.peakRssVsApollo = ratio(contender.peakRssMb, apollo?.peakRssMb);
+    contender.peakRssVsMercurius = ratio(contender.peakRssMb, mercurius?.peakRssMb);
   }
   const results = {
     date: new Date().toISOString(),
@@ -169,11 +188,16 @@ export function buildResults({
 
 const NOTES = [
   'Load: autocannon 8 in a separate process on the same machine (it competes with the server for the cores). ' +
-    'Throughput = 2xx responses per second with the throughput connections after a warm-up; ' +
+    'Throughput = 2xx responses per second with the throughput connections after a warm-up, with the p99 and the slowest response (max) of that round; ' +
     'latency = p50/p99 with the latency connections, computed from every response time (fractional ms), ' +
     'after the server has answered what was left of the throughput round and a short warm-up at the latency connections.',
   'Every response is checked during the load: a read must have exactly the length of the reference response, ' +
-    'a write must be {"data":...} without "errors". Any other answer counts as an error.',
+    'a write must be {"data":...} without "errors". Errors are counted by kind in every round, warm-ups included: ' +
+    'timeouts (no answer within 10 s, autocannon closes the connection and opens another), non-2xx statuses, ' +
+    'GraphQL errors (or a write that is not {"data":...}), wrong sizes, socket errors, a measured round without any response, ' +
+    "and a failed first check (the operation is then not measured). latest.json has them per round, with the round's first bad body.",
+  'Mercurius + JIT: Fastify 5 and Mercurius 16 with graphql-jit compiling each query from its second run (jit: 1), ' +
+    "on the plain Apollo baseline's schema, resolvers, DataLoaders and SQL (bench/baseline), so that the two differ only in the server and the executor.",
   'Reads are anonymous except Q2 (the viewer, who follows 50 users). Writes sign in as a writer that no read looks at, ' +
     'so writes never change a read response; each contender also gets its own copy of the database.',
   'The ceiling answers with the bytes our service returned, picked by an x-bench-op header, without parsing.',
@@ -197,14 +221,13 @@ const ms = (v) => (v == null ? '–' : v < 10 ? v.toFixed(2) : v.toFixed(1));
 const x = (v) => (v == null ? '–' : v.toFixed(2));
 const mb = (v) => (v == null ? '–' : v.toFixed(0));
 const statements = (v) => (v == null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(1));
-const targetValue = (t) =>
-  t.value == null
-    ? '–'
-    : t.unit === 'MB'
-      ? mb(t.value)
-      : t.unit === 'count'
-        ? int(t.value)
-        : x(t.value);
+function targetValue(t) {
+  if (t.value == null) return '–';
+  if (t.unit === 'MB') return mb(t.value);
+  if (t.unit === 'statements') return statements(t.value);
+  if (t.unit === 'count') return t.detail ? `${int(t.value)} (${t.detail})` : int(t.value);
+  return x(t.value);
+}
 const verdict = (met) => (met === null ? 'not measured' : met ? 'met' : 'NOT MET');
 
 function table(headers, rows, align) {
@@ -231,7 +254,18 @@ function opCells(contender, id) {
   return op;
 }
 
+/** An operation's errors, by kind: "3 timeouts, 1 non-2xx", or "0". */
+const errorText = (op) =>
+  op.errorsByKind ? describeErrors(op.errorsByKind) : String(op.errors ?? '–');
+
+/** The rounds of an operation that had errors: "throughput: 3 timeouts; latency: 1 wrong size". */
+const roundsWithErrors = (op) =>
+  Object.entries(op.rounds ?? {})
+    .map(([name, round]) => [name, round, describeErrors(errorsOf(round))])
+    .filter(([, , text]) => text !== '0');
+
 export function printSummary(results, log) {
+  const { throughputConnections: many, latencyConnections: few } = results.settings;
   log(`\nResults (${results.mode}; ${results.machine.cores} cores, Node ${results.machine.node})`);
   const rows = [];
   for (const id of OPERATION_IDS) {
@@ -245,14 +279,20 @@ export function printSummary(results, log) {
               int(op.rps),
               x(op.vsCeiling?.rps),
               x(op.vsApollo?.rps),
+              x(op.vsMercurius?.rps),
+              ms(op.throughputP99),
+              int(op.throughputMax),
               ms(op.p50),
               ms(op.p99),
               statements(op.statements),
-              op.errors,
+              errorText(op),
             ]
           : [
               `${id} ${contender.id}`,
               'failed',
+              '',
+              '',
+              '',
               '',
               '',
               '',
@@ -265,10 +305,23 @@ export function printSummary(results, log) {
   }
   log(
     textTable(
-      ['op contender', 'req/s', '×ceil', '×apollo', 'p50 ms', 'p99 ms', 'SQL/req', 'errors'],
+      [
+        'op contender',
+        'req/s',
+        '×ceil',
+        '×apollo',
+        '×merc',
+        `p99@${many}`,
+        `max@${many}`,
+        `p50@${few}`,
+        `p99@${few}`,
+        'SQL/req',
+        'errors',
+      ],
       rows,
     ),
   );
+  log(`(req/s and p99/max in ms with ${many} connections; p50/p99 in ms with ${few})`);
   log('');
   log(
     textTable(
@@ -280,13 +333,18 @@ export function printSummary(results, log) {
     log('');
     log(
       textTable(
-        ['Q2 growth', 'ours req/s', 'ours p50', 'apollo req/s', 'apollo p50'],
+        ['Q2 growth', 'ours req/s', 'ours p50', 'apollo req/s', 'apollo p50', 'errors'],
         results.growth.map((p) => [
           `${int(p.posts)} posts`,
           int(p.results['ours-sqlite']?.rps),
           ms(p.results['ours-sqlite']?.p50),
           int(p.results.apollo?.rps),
           ms(p.results.apollo?.p50),
+          Object.entries(p.results)
+            .map(([who, r]) => (r.status === 'ok' ? [who, errorText(r)] : [who, 'failed']))
+            .filter(([, text]) => text !== '0')
+            .map(([who, text]) => `${who}: ${text}`)
+            .join('; ') || '0',
         ]),
       ),
     );
@@ -331,11 +389,12 @@ function markdown(results) {
   );
   push(
     `- Load: throughput = requests/s with ${settings.throughputConnections} connections for ${settings.durationSeconds} s ` +
-      `after ${settings.warmupSeconds} s of warm-up; latency = p50/p99 with ${settings.latencyConnections} connections for ${settings.durationSeconds} s.`,
+      `after ${settings.warmupSeconds} s of warm-up, with the p99 and the slowest response (max) of that round; ` +
+      `latency = p50/p99 with ${settings.latencyConnections} connections for ${settings.durationSeconds} s.`,
   );
   push(
-    '- Ratios: "× ceiling" and "× Apollo" divide a figure by the same figure of the ceiling and of the plain Apollo baseline ' +
-      '(for req/s higher is better; for latency and memory lower is better).',
+    '- Ratios: "× ceiling", "× Apollo" and "× Mercurius" divide a figure by the same figure of the ceiling, of the plain Apollo baseline ' +
+      'and of the Mercurius + JIT baseline (for req/s higher is better; for latency and memory lower is better).',
     '',
   );
 
@@ -357,7 +416,15 @@ function markdown(results) {
   push('## Contenders', '');
   push(
     table(
-      ['id', 'contender', 'status', 'RSS after start MB', 'peak RSS MB', 'peak × Apollo'],
+      [
+        'id',
+        'contender',
+        'status',
+        'RSS after start MB',
+        'peak RSS MB',
+        'peak × Apollo',
+        'peak × Mercurius',
+      ],
       results.contenders.map((c) => [
         c.id,
         c.label,
@@ -365,6 +432,7 @@ function markdown(results) {
         mb(c.idleRssMb),
         mb(c.peakRssMb),
         x(c.peakRssVsApollo),
+        x(c.peakRssVsMercurius),
       ]),
       ['l', 'l', 'l'],
     ),
@@ -374,8 +442,34 @@ function markdown(results) {
   if (results.skipped.length) push('');
 
   push('## Operations', '');
+  const many = `@${settings.throughputConnections}`;
+  const few = `@${settings.latencyConnections}`;
+  push(
+    `req/s, p99 and max ${many}: the throughput round (${settings.throughputConnections} connections); ` +
+      `p50 and p99 ${few}: the latency round (${settings.latencyConnections} connections). ` +
+      'Errors by kind, over every round of the operation (see "Errors" for the rounds).',
+    '',
+  );
   for (const id of OPERATION_IDS) {
     push(`### ${id}: ${results.operations[id]}`, '');
+    const headers = [
+      'contender',
+      'req/s',
+      '× ceiling',
+      '× Apollo',
+      '× Mercurius',
+      `p99 ${many} ms`,
+      `max ${many} ms`,
+      `p50 ${few} ms`,
+      '× Apollo',
+      '× Mercurius',
+      `p99 ${few} ms`,
+      '× Apollo',
+      '× Mercurius',
+      'SQL/req',
+      'bytes',
+      'errors',
+    ];
     const rows = results.contenders
       .filter((c) => c.status !== 'skipped')
       .map((c) => {
@@ -384,57 +478,76 @@ function markdown(results) {
           return [
             c.id,
             `failed: ${(c.ops[id]?.reason ?? c.reason ?? '').slice(0, 80)}`,
-            '',
-            '',
-            '',
-            '',
-            '',
-            '',
-            '',
-            '',
-            '',
-            '',
-            '',
+            ...headers.slice(2).map(() => ''),
           ];
         return [
           c.id,
           int(op.rps),
           x(op.vsCeiling?.rps),
           x(op.vsApollo?.rps),
+          x(op.vsMercurius?.rps),
+          ms(op.throughputP99),
+          int(op.throughputMax),
           ms(op.p50),
-          x(op.vsCeiling?.p50),
           x(op.vsApollo?.p50),
+          x(op.vsMercurius?.p50),
           ms(op.p99),
-          x(op.vsCeiling?.p99),
           x(op.vsApollo?.p99),
+          x(op.vsMercurius?.p99),
           statements(op.statements),
           int(op.responseBytes),
-          String(op.errors),
+          errorText(op),
         ];
       });
-    push(
-      table(
-        [
-          'contender',
-          'req/s',
-          '× ceiling',
-          '× Apollo',
-          'p50 ms',
-          '× ceiling',
-          '× Apollo',
-          'p99 ms',
-          '× ceiling',
-          '× Apollo',
-          'SQL/req',
-          'bytes',
-          'errors',
-        ],
-        rows,
-        ['l'],
-      ),
-      '',
-    );
+    push(table(headers, rows, ['l']), '');
   }
+
+  push('## Errors', '');
+  push(
+    'Errors by kind for every contender and operation, warm-up rounds included ' +
+      '(timeouts: no answer within 10 s; non-2xx; GraphQL errors; wrong sizes; socket errors):',
+    '',
+  );
+  const measured = results.contenders.filter((c) => c.status !== 'skipped');
+  push(
+    table(
+      ['contender', ...OPERATION_IDS],
+      measured.map((c) => [
+        c.id,
+        ...OPERATION_IDS.map((id) => {
+          const op = c.ops[id];
+          if (!op) return '–';
+          return op.status === 'ok' ? errorText(op) : 'failed check';
+        }),
+      ]),
+      ['l', ...OPERATION_IDS.map(() => 'l')],
+    ),
+    '',
+  );
+  const details = [];
+  for (const c of measured) {
+    for (const id of OPERATION_IDS) {
+      const op = c.ops[id];
+      if (op?.status === 'failed') details.push(`- ${c.id} ${id}: failed check: ${op.reason}`);
+      for (const [name, round, text] of op ? roundsWithErrors(op) : []) {
+        const body = round.firstBadBody
+          ? `; first bad body: \`${round.firstBadBody.slice(0, 160).replaceAll('`', "'")}\``
+          : '';
+        details.push(
+          `- ${c.id} ${id}, ${name} round (${round.connections} connections): ${text}; ` +
+            `slowest answer ${int(round.max)} ms${body}`,
+        );
+      }
+    }
+  }
+  for (const point of results.growth) {
+    for (const [who, r] of Object.entries(point.results)) {
+      if (r.status !== 'ok') details.push(`- growth ${int(point.posts)} posts, ${who}: failed`);
+      else if (r.errors)
+        details.push(`- growth ${int(point.posts)} posts, ${who}: ${errorText(r)}`);
+    }
+  }
+  push(...(details.length ? details : ['No errors in any round.']), '');
 
   push('## Same answers', '');
   push(
