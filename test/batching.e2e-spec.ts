@@ -46,6 +46,35 @@ describe('Batching of nested fields (e2e)', () => {
     }
   });
 
+  it('should answer authors from the rows already read, with no statement of their own', async () => {
+    // users (1) and their pages of posts (1): each post's author is one of the listed users.
+    const { count, data } = await statementsFor(
+      '{ users(first: 20) { posts(first: 10) { title author { name } } } }',
+    );
+    expect(data.users.flatMap((u: { posts: unknown[] }) => u.posts)).toHaveLength(200);
+    expect(count).toBe(2);
+  });
+
+  it("should answer a comment's post from the page of posts already read", async () => {
+    const commenter = await t.signUp();
+    const { posts } = await t.data('{ posts(first: 3) { id } }');
+    for (const { id } of posts) {
+      await t.data(
+        'mutation ($id: ID!) { addComment(postId: $id, text: "Nice") { id } }',
+        { id },
+        commenter.token,
+      );
+    }
+    // The page of posts (1) and their comments (1); each comment's post is on the page.
+    const { count, data } = await statementsFor(
+      '{ posts(first: 3) { id comments(first: 5) { post { id } } } }',
+    );
+    for (const post of data.posts) {
+      expect(post.comments).toEqual([{ post: { id: post.id } }]);
+    }
+    expect(count).toBe(2);
+  });
+
   it('should keep the count flat for a signed-in viewer too', async () => {
     const viewer = await t.signUp();
     const { count } = await statementsFor(NESTED, viewer.token);

@@ -1,5 +1,6 @@
 import { Args, Query, Resolver } from '@nestjs/graphql';
-import { CurrentViewer } from '../auth/viewer.decorator';
+import { CurrentViewer, Loaders } from '../auth/viewer.decorator';
+import { BlogLoaders } from '../blog-loaders';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { PageArgs, toPage } from '../common/pagination';
 import { Post } from '../posts/post.entity';
@@ -16,7 +17,11 @@ export class FeedResolver {
       'Published posts by the authors the viewer follows and by the viewer, newest first;\n' +
       'every published post when the viewer is anonymous or follows no one.',
   })
-  feed(@Args() args: PageArgs, @CurrentViewer() viewer: Viewer): Promise<Post[]> {
-    return this.feedService.feed(viewer, toPage(args));
+  async feed(
+    @Args() args: PageArgs,
+    @CurrentViewer() viewer: Viewer,
+    @Loaders() loaders: BlogLoaders,
+  ): Promise<Post[]> {
+    return loaders.knownPosts(await this.feedService.feed(viewer, toPage(args)));
   }
 }

@@ -36,8 +36,9 @@ export class PostsResolver {
   constructor(private readonly postsService: PostsService) {}
 
   @Query(() => [Post], { description: 'Published posts, newest first.' })
-  posts(@Args() args: PostsArgs): Promise<Post[]> {
-    return this.postsService.list(toPage(args), byAuthor(authorIdOf(args.authorId)));
+  async posts(@Args() args: PostsArgs, @Loaders() loaders: BlogLoaders): Promise<Post[]> {
+    const filter = byAuthor(authorIdOf(args.authorId));
+    return loaders.knownPosts(await this.postsService.list(toPage(args), filter));
   }
 
   @Query(() => Post, {
@@ -58,11 +59,14 @@ export class PostsResolver {
   @Query(() => PostConnection, {
     description: 'Relay-style pages of published posts, newest first; `after` takes an endCursor.',
   })
-  async postsConnection(@Args() args: PostsConnectionArgs): Promise<ResolvedPostConnection> {
+  async postsConnection(
+    @Args() args: PostsConnectionArgs,
+    @Loaders() loaders: BlogLoaders,
+  ): Promise<ResolvedPostConnection> {
     const page = toConnectionPage(args);
     const authorId = authorIdOf(args.authorId);
     const { posts, hasNextPage } = await this.postsService.listWithNext(page, byAuthor(authorId));
-    const edges = posts.map((node) => ({ cursor: encodeCursor(node), node }));
+    const edges = loaders.knownPosts(posts).map((node) => ({ cursor: encodeCursor(node), node }));
     return { edges, pageInfo: { hasNextPage, endCursor: edges.at(-1)?.cursor ?? null }, authorId };
   }
 

@@ -27,8 +27,8 @@ export class UsersResolver {
   constructor(private readonly usersService: UsersService) {}
 
   @Query(() => [User], { description: 'Users in id (creation) order.' })
-  users(@Args() args: PageArgs): Promise<User[]> {
-    return this.usersService.list(toPage(args));
+  async users(@Args() args: PageArgs, @Loaders() loaders: BlogLoaders): Promise<User[]> {
+    return loaders.knownUsers(await this.usersService.list(toPage(args)));
   }
 
   @Query(() => User, { nullable: true })
