@@ -23,30 +23,88 @@ export type BlogLoaders = UsersLoaders &
   LikesLoaders &
   FollowsLoaders & { clear(): void };
 
+interface FeatureServices {
+  users: UsersService;
+  posts: PostsService;
+  comments: CommentsService;
+  likes: LikesService;
+  follows: FollowsService;
+}
+
+type Feature = (services: FeatureServices, cache: LoaderCache, viewer: Viewer) => object;
+
+/** Each feature's loaders, as the feature makes them. */
+const FEATURES: Feature[] = [
+  ({ users }, cache, viewer) => usersLoaders(users, cache, viewer),
+  ({ posts }, cache) => postsLoaders(posts, cache),
+  ({ comments }, cache) => commentsLoaders(comments, cache),
+  ({ likes }, cache, viewer) => likesLoaders(likes, cache, viewer),
+  ({ follows }, cache, viewer) => followsLoaders(follows, cache, viewer),
+];
+
+/**
+ * One request's loaders. A feature's loaders are made the first time one of them is used; the
+ * getters and methods that reach them are defined once, on the prototype, so that a request
+ * pays for one small object rather than for copying every feature's properties.
+ */
+class RequestLoaders {
+  private readonly made: object[] = [];
+
+  constructor(
+    private readonly services: FeatureServices,
+    private readonly cache: LoaderCache,
+    private readonly viewer: Viewer,
+  ) {}
+
+  feature(index: number): Record<string, unknown> {
+    this.made[index] ??= FEATURES[index](this.services, this.cache, this.viewer);
+    return this.made[index] as Record<string, unknown>;
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+}
+
+FEATURES.forEach((make, index) => {
+  // A throw-away instance names the feature's loaders; none of its getters is read.
+  const sample = make({} as FeatureServices, new LoaderCache(), null);
+  for (const [name, { get }] of Object.entries(Object.getOwnPropertyDescriptors(sample))) {
+    if (name in RequestLoaders.prototype) throw new Error(`Two features name a loader ${name}`);
+    Object.defineProperty(
+      RequestLoaders.prototype,
+      name,
+      get
+        ? {
+            get(this: RequestLoaders) {
+              return this.feature(index)[name];
+            },
+          }
+        : {
+            value(this: RequestLoaders, ...args: unknown[]) {
+              return (this.feature(index)[name] as (...args: unknown[]) => unknown)(...args);
+            },
+          },
+    );
+  }
+});
+
 /** Makes a fresh set of loaders for each request. */
 @Injectable()
 export class BlogLoadersFactory {
+  private readonly services: FeatureServices;
+
   constructor(
-    private readonly users: UsersService,
-    private readonly posts: PostsService,
-    private readonly comments: CommentsService,
-    private readonly likes: LikesService,
-    private readonly follows: FollowsService,
-  ) {}
+    users: UsersService,
+    posts: PostsService,
+    comments: CommentsService,
+    likes: LikesService,
+    follows: FollowsService,
+  ) {
+    this.services = { users, posts, comments, likes, follows };
+  }
 
   create(viewer: Viewer): BlogLoaders {
-    const cache = new LoaderCache();
-    const features = [
-      usersLoaders(this.users, cache, viewer),
-      postsLoaders(this.posts, cache),
-      commentsLoaders(this.comments, cache),
-      likesLoaders(this.likes, cache, viewer),
-      followsLoaders(this.follows, cache, viewer),
-    ];
-    // The features' getters are copied as getters, not read: a loader is still made on first use.
-    const loaders = { clear: () => cache.clear() };
-    for (const feature of features)
-      Object.defineProperties(loaders, Object.getOwnPropertyDescriptors(feature));
-    return loaders as BlogLoaders;
+    return new RequestLoaders(this.services, new LoaderCache(), viewer) as unknown as BlogLoaders;
   }
 }
