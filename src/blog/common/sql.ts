@@ -4,6 +4,108 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { SqliteConnectionLock } from './sqlite-connection-lock';
 
+/** The databases the blog runs on. */
+export type Dialect = 'sqlite' | 'postgres';
+
+/** A statement's text: the same for both databases, or one per database. */
+export type SqlText = string | Readonly<Record<Dialect, string>>;
+
+/**
+ * A statement as a feature writes it in its `<feature>.sql.ts`, with named parameters:
+ * `:name` is a value (a name used twice is one parameter), `IN (:...name)` tests membership in
+ * a key list and `KEYS(:...name)` reads a key list as a table of one column, `value`. A key list
+ * travels as one parameter whatever its length. `P` names the parameters, `R` types a row.
+ */
+export interface Statement<P extends object = object, R = unknown> {
+  readonly text: SqlText;
+  /** Never set: carries `P` and `R` to {@link Sql.all} and {@link Sql.run}. */
+  readonly types?: { parameters: P; row: R };
+}
+
+/** Declares a statement; see {@link Statement}. */
+export function statement<P extends object = object, R = unknown>(text: SqlText): Statement<P, R> {
+  return { text };
+}
+
+/** A statement in one database's dialect, and the parameter each of its placeholders takes. */
+export interface Translated {
+  readonly text: string;
+  /** Per placeholder in binding order: `$1..$n` on PostgreSQL, each `?` on SQLite. */
+  readonly names: readonly string[];
+  /** Per placeholder: whether it takes a key list. */
+  readonly keyLists: readonly boolean[];
+}
+
+const TOKEN = /'(?:[^']|'')*'|"[^"]*"|::|KEYS\(:\.\.\.(\w+)\)|IN \(:\.\.\.(\w+)\)|:(\.\.\.)?(\w+)/g;
+
+/**
+ * Translates a statement's named parameters into `dialect`'s placeholders: `$k` on PostgreSQL,
+ * the same `$k` for every use of a name; `?` on SQLite, one per use (`names` repeats the name).
+ * Quoted text and PostgreSQL's `::` casts are left as they are.
+ */
+export function translate(text: SqlText, dialect: Dialect): Translated {
+  const source = typeof text === 'string' ? text : text[dialect];
+  const postgres = dialect === 'postgres';
+  const names: string[] = [];
+  const keyLists: boolean[] = [];
+  const placeholder = (name: string, keyList: boolean): string => {
+    const known = names.indexOf(name);
+    if (known >= 0 && keyLists[known] !== keyList) {
+      throw new Error(`:${name} is used both as a key list and as a value in: ${source}`);
+    }
+    if (postgres && known >= 0) return `$${known + 1}`;
+    names.push(name);
+    keyLists.push(keyList);
+    return postgres ? `$${names.length}` : '?';
+  };
+  const translated = source.replace(
+    TOKEN,
+    (token, table?: string, member?: string, spread?: string, name?: string) => {
+      if (table) {
+        const keys = placeholder(table, true);
+        return postgres
+          ? `(SELECT unnest(CAST(${keys} AS varchar[])) AS value)`
+          : `(SELECT value FROM json_each(${keys}))`;
+      }
+      if (member) {
+        const keys = placeholder(member, true);
+        return postgres ? `= ANY(${keys})` : `IN (SELECT value FROM json_each(${keys}))`;
+      }
+      if (spread) throw new Error(`:...${name} must be in IN (...) or KEYS(...) in: ${source}`);
+      return name ? placeholder(name, false) : token;
+    },
+  );
+  return { text: translated, names, keyLists };
+}
+
+/** A statement ready to run on this database: translated once, prepared on first use. */
+export interface Prepared<P extends object = object, R = unknown> extends Translated {
+  /** The named PostgreSQL statement. */
+  readonly name: string;
+  readonly types?: { parameters: P; row: R };
+}
+
+/** Prepared versions of a feature's statements, under the same keys. */
+export type PreparedStatements<S> = {
+  [K in keyof S]: S[K] extends Statement<infer P, infer R> ? Prepared<P, R> : never;
+};
+
+/** Runs prepared statements: {@link Sql} on the pool, or one transaction's connection. */
+export interface SqlRunner {
+  /** The rows that `statement` reads. */
+  all<P extends object, R>(statement: Prepared<P, R>, parameters: NoInfer<P>): Promise<R[]>;
+  /** The first row that `statement` reads, or null. */
+  one<P extends object, R>(statement: Prepared<P, R>, parameters: NoInfer<P>): Promise<R | null>;
+  /** Runs a write and returns how many rows it changed. */
+  run<P extends object>(statement: Prepared<P, unknown>, parameters: NoInfer<P>): Promise<number>;
+}
+
+/** `SELECT key, COUNT(*) AS count ... GROUP BY key`, read by {@link countsByKey}. */
+export interface KeyCount {
+  key: string;
+  count: string | number;
+}
+
 interface SqliteStatement {
   all(...parameters: unknown[]): unknown[];
   run(...parameters: unknown[]): { changes: number };
@@ -11,7 +113,7 @@ interface SqliteStatement {
 interface SqliteConnection {
   prepare(text: string): SqliteStatement;
 }
-interface PostgresPool {
+interface PostgresClient {
   query(config: {
     name: string;
     text: string;
@@ -19,128 +121,152 @@ interface PostgresPool {
   }): Promise<{ rows: unknown[]; rowCount: number | null }>;
 }
 
+type Result = 'rows' | 'changes';
+type Send = (
+  statement: Prepared,
+  parameters: object,
+  result: Result,
+) => Promise<unknown[] | number>;
+
+/** all, one and run, over the one way a runner sends a statement. */
+abstract class Runner implements SqlRunner {
+  protected abstract send: Send;
+
+  all<P extends object, R>(statement: Prepared<P, R>, parameters: NoInfer<P>): Promise<R[]> {
+    return this.send(statement, parameters, 'rows') as Promise<R[]>;
+  }
+
+  async one<P extends object, R>(
+    statement: Prepared<P, R>,
+    parameters: NoInfer<P>,
+  ): Promise<R | null> {
+    return (await this.all(statement, parameters))[0] ?? null;
+  }
+
+  run<P extends object>(statement: Prepared<P, unknown>, parameters: NoInfer<P>): Promise<number> {
+    return this.send(statement, parameters, 'changes') as Promise<number>;
+  }
+}
+
+/** A transaction's runner: `send` runs a statement on the transaction's connection. */
+class TransactionRunner extends Runner {
+  constructor(protected readonly send: Send) {
+    super();
+  }
+}
+
 /**
- * Hand-written SQL for the hot paths (loaders, lists, new posts and likes), where TypeORM's query building,
- * query runners and entity hydration cost more than the statement itself. Each statement's text
- * is fixed and prepared once (a better-sqlite3 statement; a named PostgreSQL statement per
- * connection); lists of keys travel as one parameter (`json_each` on SQLite, `ANY` on
- * PostgreSQL). The statements run on TypeORM's own connection (pool) and are reported to its
- * logger, so the statement counter and query logging still see every one. On SQLite they wait,
- * like TypeORM's own statements, while another request's transaction holds the one connection
- * (see SqliteConnectionLock, installed here since every blog read and write comes through here).
+ * Every statement of the blog: each feature's named SQL, run without TypeORM's query building,
+ * query runners and entity hydration, which cost more than the statement itself on the hot
+ * paths. Each statement is translated once ({@link Sql.prepare}) and prepared once (a
+ * better-sqlite3 statement per text; a named PostgreSQL statement per connection). The
+ * statements run on TypeORM's own connection (pool) and are reported to its logger, text and
+ * positional parameters, so the statement counter and query logging still see every one. On
+ * SQLite they wait, like TypeORM's own statements, while another request's transaction holds
+ * the one connection (see SqliteConnectionLock, installed here since every blog read and write
+ * comes through here).
  */
 @Injectable()
-export class Sql {
-  readonly postgres: boolean;
+export class Sql extends Runner {
+  private readonly dialect: Dialect;
   private readonly sqliteStatements = new Map<string, SqliteStatement>();
-  private readonly postgresNames = new Map<string, string>();
   private readonly sqliteLock: SqliteConnectionLock | null;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
-    this.postgres = dataSource.options.type === 'postgres';
-    this.sqliteLock = this.postgres ? null : SqliteConnectionLock.of(dataSource);
+    super();
+    this.dialect = dataSource.options.type === 'postgres' ? 'postgres' : 'sqlite';
+    this.sqliteLock = this.dialect === 'sqlite' ? SqliteConnectionLock.of(dataSource) : null;
+  }
+
+  /** Translates a feature's statements for this database; call it once and keep the result. */
+  prepare<S extends Record<string, Statement>>(statements: S): PreparedStatements<S> {
+    const prepared: Record<string, Prepared> = {};
+    for (const [key, { text }] of Object.entries(statements)) {
+      const translated = translate(text, this.dialect);
+      const hash = createHash('sha1').update(translated.text).digest('hex').slice(0, 16);
+      prepared[key] = { ...translated, name: `blog_${hash}` };
+    }
+    return prepared as PreparedStatements<S>;
   }
 
   /**
-   * Turns SQL written with `?` placeholders, `IN (??)` key lists and `KEYS` (the key list as a
-   * table of one column, `value`) into this database's dialect; `text` may differ per database.
-   * Call it once per statement and keep the result.
+   * Runs `work` in a transaction, all or nothing: its statements run on the transaction's own
+   * connection (PostgreSQL) or under the connection lock that the transaction holds (SQLite).
    */
-  statement(text: string | { sqlite: string; postgres: string }): string {
-    const source = typeof text === 'string' ? text : this.postgres ? text.postgres : text.sqlite;
-    let index = 0;
-    return source.replace(/IN \(\?\?\)|KEYS|\?/g, (match) => {
-      index += 1;
-      const placeholder = this.postgres ? `$${index}` : '?';
-      if (match === '?') return placeholder;
-      if (match === 'KEYS') {
-        return this.postgres
-          ? `(SELECT unnest(CAST(${placeholder} AS varchar[])) AS value)`
-          : `(SELECT value FROM json_each(${placeholder}))`;
-      }
-      return this.postgres
-        ? `= ANY(${placeholder})`
-        : `IN (SELECT value FROM json_each(${placeholder}))`;
+  transaction<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction((manager) => {
+      const client =
+        this.dialect === 'postgres'
+          ? (manager.queryRunner as unknown as { databaseConnection: PostgresClient })
+              .databaseConnection
+          : null;
+      return work(new TransactionRunner((s, p, r) => this.execute(s, p, r, client)));
     });
   }
 
-  /** A timestamp parameter as TypeORM stores it: a Date for PostgreSQL, UTC text for SQLite. */
-  timestamp(value: Date | null): Date | string | null {
-    if (value === null || this.postgres) return value;
-    return value.toISOString().replace('T', ' ').replace('Z', '');
-  }
+  protected readonly send: Send = (statement, parameters, result) =>
+    this.execute(statement, parameters, result, null);
 
-  /** A key list as the one parameter that `IN (??)` takes. */
-  keys(keys: readonly string[]): unknown {
-    return this.postgres ? [...keys] : JSON.stringify(keys);
-  }
-
-  async all<T>(statement: string, parameters: unknown[]): Promise<T[]> {
-    return this.execute(
-      statement,
-      parameters,
-      (prepared) => prepared.all(...parameters) as T[],
-      ({ rows }) => rows as T[],
-    );
-  }
-
-  /** Runs a write and returns how many rows it changed. */
-  async run(statement: string, parameters: unknown[]): Promise<number> {
-    return this.execute(
-      statement,
-      parameters,
-      (prepared) => prepared.run(...parameters).changes,
-      ({ rowCount }) => rowCount ?? 0,
-    );
-  }
-
-  private async execute<T>(
-    statement: string,
-    parameters: unknown[],
-    onSqlite: (prepared: SqliteStatement) => T,
-    onPostgres: (result: { rows: unknown[]; rowCount: number | null }) => T,
-  ): Promise<T> {
+  private async execute(
+    statement: Prepared,
+    parameters: object,
+    result: Result,
+    client: PostgresClient | null,
+  ): Promise<unknown[] | number> {
+    const values = this.valuesOf(statement, parameters as Record<string, unknown>);
     try {
       if (this.sqliteLock) {
         return await this.sqliteLock.run(() => {
-          this.dataSource.logger.logQuery(statement, parameters);
-          return onSqlite(this.prepared(statement));
+          this.dataSource.logger.logQuery(statement.text, values);
+          const prepared = this.sqlitePrepared(statement.text);
+          return result === 'rows' ? prepared.all(...values) : prepared.run(...values).changes;
         });
       }
-      this.dataSource.logger.logQuery(statement, parameters);
-      const pool = (this.dataSource.driver as unknown as { master: PostgresPool }).master;
-      return onPostgres(
-        await pool.query({ name: this.nameOf(statement), text: statement, values: parameters }),
-      );
+      this.dataSource.logger.logQuery(statement.text, values);
+      const { rows, rowCount } = await (client ?? this.pool()).query({
+        name: statement.name,
+        text: statement.text,
+        values,
+      });
+      return result === 'rows' ? rows : (rowCount ?? 0);
     } catch (error) {
-      this.dataSource.logger.logQueryError(String(error), statement, parameters);
-      throw new QueryFailedError(statement, parameters, error as Error);
+      this.dataSource.logger.logQueryError(String(error), statement.text, values);
+      throw new QueryFailedError(statement.text, values, error as Error);
     }
   }
 
-  private prepared(statement: string): SqliteStatement {
-    let prepared = this.sqliteStatements.get(statement);
+  /**
+   * The positional values of `parameters`: a key list as one value (JSON text for `json_each`
+   * on SQLite, an array on PostgreSQL); on SQLite, which binds neither, a Date as TypeORM stores
+   * it (UTC text) and a boolean as 1 or 0.
+   */
+  private valuesOf(statement: Prepared, parameters: Record<string, unknown>): unknown[] {
+    const sqlite = this.sqliteLock !== null;
+    return statement.names.map((name, index) => {
+      const value = parameters[name];
+      if (value === undefined) throw new Error(`No value for :${name} in: ${statement.text}`);
+      if (!sqlite) return value;
+      if (statement.keyLists[index]) return JSON.stringify(value);
+      if (value instanceof Date) return value.toISOString().replace('T', ' ').replace('Z', '');
+      if (typeof value === 'boolean') return value ? 1 : 0;
+      return value;
+    });
+  }
+
+  private sqlitePrepared(text: string): SqliteStatement {
+    let prepared = this.sqliteStatements.get(text);
     if (!prepared) {
       const connection = (
         this.dataSource.driver as unknown as { databaseConnection: SqliteConnection }
       ).databaseConnection;
-      prepared = connection.prepare(statement);
-      this.sqliteStatements.set(statement, prepared);
+      prepared = connection.prepare(text);
+      this.sqliteStatements.set(text, prepared);
     }
     return prepared;
   }
 
-  private nameOf(statement: string): string {
-    let name = this.postgresNames.get(statement);
-    if (!name) {
-      name = `blog_${createHash('sha1').update(statement).digest('hex').slice(0, 16)}`;
-      this.postgresNames.set(statement, name);
-    }
-    return name;
-  }
-
-  async one<T>(statement: string, parameters: unknown[]): Promise<T | null> {
-    return (await this.all<T>(statement, parameters))[0] ?? null;
+  private pool(): PostgresClient {
+    return (this.dataSource.driver as unknown as { master: PostgresClient }).master;
   }
 }
 
@@ -150,7 +276,7 @@ export function toDate(value: Date | string | null): Date | null {
   return new Date(value.includes('T') ? value : `${value.replace(' ', 'T')}Z`);
 }
 
-/** Counts per key from `SELECT key, COUNT(*) AS count ... GROUP BY key` rows. */
-export function countsByKey(rows: { key: string; count: string | number }[]): Map<string, number> {
+/** Counts per key from {@link KeyCount} rows. */
+export function countsByKey(rows: KeyCount[]): Map<string, number> {
   return new Map(rows.map((row) => [row.key, Number(row.count)]));
 }

@@ -1,5 +1,5 @@
 import { Column, DataSource, Entity, Logger, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
-import { Sql } from './sql';
+import { Prepared, Sql, statement } from './sql';
 
 @Entity('notes')
 class Note {
@@ -54,7 +54,7 @@ describe('Transactions on SQLite', () => {
   let dataSource: DataSource;
   let sql: Sql;
   let log: StatementLog;
-  let insertRaw: string;
+  let insertRaw: Prepared<{ id: string }>;
 
   beforeEach(async () => {
     log = new StatementLog();
@@ -68,7 +68,9 @@ describe('Transactions on SQLite', () => {
     });
     await dataSource.initialize();
     sql = new Sql(dataSource);
-    insertRaw = sql.statement("INSERT INTO notes (id, text) VALUES (?, 'raw')");
+    ({ insertRaw } = sql.prepare({
+      insertRaw: statement<{ id: string }>("INSERT INTO notes (id, text) VALUES (:id, 'raw')"),
+    }));
   });
   afterEach(() => dataSource.destroy());
 
@@ -96,7 +98,7 @@ describe('Transactions on SQLite', () => {
     const gate = deferred();
     const { done: transaction, entered } = openTransaction('inside', gate.promise);
     await entered;
-    const raw = sql.run(insertRaw, ['raw']);
+    const raw = sql.run(insertRaw, { id: 'raw' });
     const orm = dataSource.getRepository(Note).insert({ id: 'orm' });
     await aTurn();
     gate.resolve();
@@ -113,7 +115,7 @@ describe('Transactions on SQLite', () => {
     const gate = deferred();
     const { done: transaction, entered } = openTransaction('inside', gate.promise, true);
     await entered;
-    const raw = sql.run(insertRaw, ['raw']);
+    const raw = sql.run(insertRaw, { id: 'raw' });
     const saved = dataSource.getRepository(Note).save({ id: 'saved', text: 'by save' });
     const query = dataSource.query(`INSERT INTO notes (id) VALUES ('query')`);
     await aTurn();
@@ -161,7 +163,7 @@ describe('Transactions on SQLite', () => {
 
   it('should run the statements of the transaction itself inside it, nested ones as savepoints', async () => {
     const failed = dataSource.transaction(async (manager) => {
-      await sql.run(insertRaw, ['raw inside']);
+      await sql.run(insertRaw, { id: 'raw inside' });
       await manager.transaction((nested) => nested.insert(Note, { id: 'nested' }));
       await manager.getRepository(Note).save({ id: 'saved inside' });
       throw new Error('rolled back on purpose');

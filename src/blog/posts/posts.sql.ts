@@ -1,0 +1,127 @@
+import { KeyCount, statement } from '../common/sql';
+import { postColumns, PostRow } from './post.rows';
+
+/** The page of a list: its size, and the post it continues after (see `afterCursor`). */
+export interface PageParameters {
+  first: number;
+  afterPublishedAt?: Date | string;
+  afterId?: string;
+}
+
+const cols = postColumns('p');
+const NEWEST_FIRST = 'ORDER BY p.published_at DESC, p.id DESC';
+
+/**
+ * Keeps the rows of `p` that come after the cursor (its publishedAt as stored, and its id).
+ * Written as a row value, it bounds the scan of the (…, published_at, id) indexes; the same test
+ * as an OR of the two columns makes them read every older row.
+ */
+const afterCursor = (after: boolean, p = 'p') =>
+  after ? ` AND (${p}.published_at, ${p}.id) < (:afterPublishedAt, :afterId)` : '';
+
+const published = (filter: string, after: boolean) =>
+  `SELECT ${cols} FROM posts p ` +
+  `WHERE p.published_at IS NOT NULL${filter}${afterCursor(after)} ${NEWEST_FIRST} LIMIT :first`;
+
+/**
+ * A page of each author's posts. The page's ids come from the (author, publishedAt, id) index
+ * alone, with a LIMIT per author (a correlated subquery on SQLite, LATERAL on PostgreSQL), and
+ * only those rows are read: the cost follows authors × page size, not how many posts they have.
+ */
+const pagePerAuthor = (after: boolean) => {
+  const ids =
+    'SELECT x.id FROM posts x ' +
+    `WHERE x.author_id = a.value AND x.published_at IS NOT NULL${afterCursor(after, 'x')} ` +
+    'ORDER BY x.published_at DESC, x.id DESC LIMIT :first';
+  const authors = 'KEYS(:...authorIds) a';
+  return statement<PageParameters & { authorIds: readonly string[] }, PostRow>({
+    sqlite: `SELECT ${cols} FROM ${authors} JOIN posts p ON p.id IN (${ids}) ${NEWEST_FIRST}`,
+    postgres: `SELECT ${cols} FROM ${authors} CROSS JOIN LATERAL (${ids}) t JOIN posts p ON p.id = t.id ${NEWEST_FIRST}`,
+  });
+};
+
+/**
+ * The feed: the newest posts of the viewer and the authors they follow. The page's ids come from
+ * the (author, publishedAt, id) index alone (on PostgreSQL a page per author, merged), and only
+ * those rows are read.
+ */
+const feed = (after: boolean) => {
+  const authors =
+    '(SELECT CAST(:viewerId AS varchar(36)) AS value UNION ' +
+    'SELECT f.followee_id FROM follows f WHERE f.follower_id = :viewerId) a';
+  const newest = 'ORDER BY x.published_at DESC, x.id DESC LIMIT :first';
+  const keep = `x.published_at IS NOT NULL${afterCursor(after, 'x')}`;
+  return statement<PageParameters & { viewerId: string }, PostRow>({
+    sqlite:
+      `SELECT ${cols} FROM posts p WHERE p.id IN (SELECT x.id FROM ${authors} ` +
+      `JOIN posts x ON x.author_id = a.value AND ${keep} ${newest}) ${NEWEST_FIRST}`,
+    postgres:
+      `SELECT ${cols} FROM posts p WHERE p.id IN (SELECT t.id FROM ${authors} CROSS JOIN LATERAL ` +
+      `(SELECT x.id, x.published_at FROM posts x WHERE x.author_id = a.value AND ${keep} ${newest}) t ` +
+      `ORDER BY t.published_at DESC, t.id DESC LIMIT :first) ${NEWEST_FIRST}`,
+  });
+};
+
+const byAuthor = ' AND p.author_id = :authorId';
+
+const drafts = (after: boolean) =>
+  statement<{ authorId: string; first: number; afterId?: string }, PostRow>(
+    `SELECT ${cols} FROM posts p WHERE p.author_id = :authorId AND p.published_at IS NULL` +
+      `${after ? ' AND p.id < :afterId' : ''} ORDER BY p.id DESC LIMIT :first`,
+  );
+
+/** The statements of posts. */
+export const postsSql = {
+  byId: statement<{ id: string }, PostRow>(`SELECT ${cols} FROM posts p WHERE p.id = :id`),
+  byIds: statement<{ ids: readonly string[] }, PostRow>(
+    `SELECT ${cols} FROM posts p WHERE p.id IN (:...ids)`,
+  ),
+  publishedAtOf: statement<{ id: string }, { publishedAt: Date | string | null }>(
+    'SELECT p.published_at AS "publishedAt" FROM posts p WHERE p.id = :id',
+  ),
+  published: statement<PageParameters, PostRow>(published('', false)),
+  publishedAfter: statement<PageParameters, PostRow>(published('', true)),
+  byAuthor: statement<PageParameters & { authorId: string }, PostRow>(published(byAuthor, false)),
+  byAuthorAfter: statement<PageParameters & { authorId: string }, PostRow>(
+    published(byAuthor, true),
+  ),
+  feed: feed(false),
+  feedAfter: feed(true),
+  pagesByAuthors: pagePerAuthor(false),
+  pagesByAuthorsAfter: pagePerAuthor(true),
+  drafts: drafts(false),
+  draftsAfter: drafts(true),
+  countPublished: statement<object, { count: string | number }>(
+    'SELECT COUNT(*) AS count FROM posts p WHERE p.published_at IS NOT NULL',
+  ),
+  countPublishedBy: statement<{ authorId: string }, { count: string | number }>(
+    'SELECT COUNT(*) AS count FROM posts p WHERE p.published_at IS NOT NULL AND p.author_id = :authorId',
+  ),
+  countPublishedByAuthors: statement<{ authorIds: readonly string[] }, KeyCount>(
+    'SELECT p.author_id AS key, COUNT(*) AS count FROM posts p ' +
+      'WHERE p.author_id IN (:...authorIds) AND p.published_at IS NOT NULL GROUP BY p.author_id',
+  ),
+  insert: statement<{
+    id: string;
+    title: string;
+    content: string;
+    authorId: string;
+    createdAt: Date;
+    publishedAt: Date | null;
+  }>(
+    'INSERT INTO posts (id, title, content, author_id, created_at, updated_at, published_at) ' +
+      'VALUES (:id, :title, :content, :authorId, :createdAt, :createdAt, :publishedAt)',
+  ),
+  /** Changes the title or content; null keeps it. */
+  update: statement<{ id: string; title: string | null; content: string | null; updatedAt: Date }>(
+    'UPDATE posts SET title = COALESCE(:title, title), content = COALESCE(:content, content), ' +
+      'updated_at = :updatedAt WHERE id = :id',
+  ),
+  /** Publishes a draft; changes nothing when the post is published already. */
+  publish: statement<{ id: string; at: Date }>(
+    'UPDATE posts SET published_at = :at, updated_at = :at WHERE id = :id AND published_at IS NULL',
+  ),
+  deleteComments: statement<{ id: string }>('DELETE FROM comments WHERE post_id = :id'),
+  deleteLikes: statement<{ id: string }>('DELETE FROM likes WHERE post_id = :id'),
+  delete: statement<{ id: string }>('DELETE FROM posts WHERE id = :id'),
+};
