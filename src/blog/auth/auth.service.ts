@@ -1,13 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { Comment } from '../comments/comment.entity';
 import { badUserInput, conflict, unauthenticated } from '../common/errors';
-import { Follow } from '../follows/follow.entity';
-import { Like } from '../likes/like.entity';
-import { Post } from '../posts/post.entity';
+import { PreparedStatements, Sql } from '../common/sql';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { Viewer } from '../users/viewer';
@@ -15,14 +10,12 @@ import { AuthPayload } from './dto/auth-payload.type';
 import { ChangePasswordInput } from './dto/change-password.input';
 import { LogInInput } from './dto/log-in.input';
 import { SignUpInput } from './dto/sign-up.input';
+import { deleteAccountSql } from './auth.sql';
 import { AccessTokenPayload } from './jwt.strategy';
 import { PasswordService } from './password.service';
 
 const WRONG_CREDENTIALS = 'The email or password is wrong.';
 const WRONG_PASSWORD = 'The password is wrong.';
-
-/** The posts of the user being deleted, for the rows that hang off them. */
-const OWN_POSTS = 'SELECT p.id FROM posts p WHERE p.author_id = :id';
 
 /** Turns a display name into a handle stem: lower-case a-z, 0-9 and _, at most 24 characters. */
 export function handleStem(name: string): string {
@@ -40,12 +33,16 @@ export function handleStem(name: string): string {
 
 @Injectable()
 export class AuthService {
+  private readonly deleteAccountStatements: PreparedStatements<typeof deleteAccountSql>;
+
   constructor(
     private readonly users: UsersService,
     private readonly passwords: PasswordService,
     private readonly jwt: JwtService,
-    @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+    private readonly sql: Sql,
+  ) {
+    this.deleteAccountStatements = sql.prepare(deleteAccountSql);
+  }
 
   async signUp(input: SignUpInput): Promise<AuthPayload> {
     if (await this.users.emailTaken(input.email)) {
@@ -101,16 +98,10 @@ export class AuthService {
    */
   async deleteAccount(viewer: Viewer, password: string): Promise<string> {
     const { id } = await this.withCheckedPassword(viewer, password, 'password');
-    await this.dataSource.transaction(async (manager) => {
-      const remove = (
-        entity: typeof Like | typeof Comment | typeof Follow | typeof Post | typeof User,
-        where: string,
-      ) => manager.createQueryBuilder().delete().from(entity).where(where, { id }).execute();
-      await remove(Like, `post_id IN (${OWN_POSTS}) OR user_id = :id`);
-      await remove(Comment, `post_id IN (${OWN_POSTS}) OR author_id = :id`);
-      await remove(Post, 'author_id = :id');
-      await remove(Follow, 'follower_id = :id OR followee_id = :id');
-      await remove(User, 'id = :id');
+    await this.sql.transaction(async (sql) => {
+      for (const statement of Object.values(this.deleteAccountStatements)) {
+        await sql.run(statement, { id });
+      }
     });
     return id;
   }

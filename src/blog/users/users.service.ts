@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors';
 import { conflict, unauthenticated } from '../common/errors';
 import { Page } from '../common/pagination';
-import { Sql } from '../common/sql';
+import { PreparedStatements, Sql } from '../common/sql';
+import { newId } from '../common/uuid';
 import { UpdateProfileInput } from './dto/update-profile.input';
 import { canonicalIdentifier } from './user-identifiers';
 import { User } from './user.entity';
-import { toUser, USER_COLUMNS, UserRow } from './user.rows';
+import { toUser } from './user.rows';
+import { usersSql } from './users.sql';
 import { Viewer } from './viewer';
 
 export interface NewUser {
@@ -19,102 +19,98 @@ export interface NewUser {
   passwordHash: string;
 }
 
-function statements(sql: Sql) {
-  return {
-    byId: sql.statement(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = ?`),
-    byIds: sql.statement(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id IN (??)`),
-    first: sql.statement(`SELECT ${USER_COLUMNS} FROM users u ORDER BY u.id LIMIT ?`),
-    after: sql.statement(
-      `SELECT ${USER_COLUMNS} FROM users u WHERE u.id > ? ORDER BY u.id LIMIT ?`,
-    ),
-  };
-}
-
 @Injectable()
 export class UsersService {
-  private readonly statements: ReturnType<typeof statements>;
+  private readonly statements: PreparedStatements<typeof usersSql>;
 
-  constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
-    private readonly sql: Sql,
-  ) {
-    this.statements = statements(sql);
+  constructor(private readonly sql: Sql) {
+    this.statements = sql.prepare(usersSql);
   }
 
   async findById(id: string): Promise<User | null> {
-    const row = await this.sql.one<UserRow>(this.statements.byId, [id]);
+    const row = await this.sql.one(this.statements.byId, { id });
     return row && toUser(row);
   }
 
   async findByIds(ids: readonly string[]): Promise<User[]> {
-    return (await this.sql.all<UserRow>(this.statements.byIds, [this.sql.keys(ids)])).map(toUser);
+    return (await this.sql.all(this.statements.byIds, { ids })).map(toUser);
   }
 
-  findByHandle(handle: string): Promise<User | null> {
-    return this.users.findOneBy({ handle: canonicalIdentifier(handle) });
+  async findByHandle(handle: string): Promise<User | null> {
+    const row = await this.sql.one(this.statements.byHandle, {
+      handle: canonicalIdentifier(handle),
+    });
+    return row && toUser(row);
   }
 
   /** The user with their password hash, for logging in. */
-  findByEmailWithPassword(email: string): Promise<User | null> {
-    return this.users
-      .createQueryBuilder('user')
-      .addSelect('user.passwordHash')
-      .where('user.email = :email', { email: canonicalIdentifier(email) })
-      .getOne();
+  async findByEmailWithPassword(email: string): Promise<User | null> {
+    const row = await this.sql.one(this.statements.byEmailWithPassword, {
+      email: canonicalIdentifier(email),
+    });
+    return row && toUser(row);
   }
 
   /** The user with their password hash, for checking it again (changing it, deleting the account). */
-  findByIdWithPassword(id: string): Promise<User | null> {
-    return this.users
-      .createQueryBuilder('user')
-      .addSelect('user.passwordHash')
-      .where('user.id = :id', { id })
-      .getOne();
+  async findByIdWithPassword(id: string): Promise<User | null> {
+    const row = await this.sql.one(this.statements.byIdWithPassword, { id });
+    return row && toUser(row);
   }
 
   /** Users in id (creation) order. */
   async list(page: Page): Promise<User[]> {
     const rows = page.after
-      ? await this.sql.all<UserRow>(this.statements.after, [page.after, page.first])
-      : await this.sql.all<UserRow>(this.statements.first, [page.first]);
+      ? await this.sql.all(this.statements.after, { after: page.after, first: page.first })
+      : await this.sql.all(this.statements.first, { first: page.first });
     return rows.map(toUser);
   }
 
   /** The handles of `candidates` that are already taken. */
   async takenHandles(candidates: string[]): Promise<Set<string>> {
-    const taken = await this.users.find({
-      select: { handle: true },
-      where: { handle: In(candidates) },
-    });
+    const taken = await this.sql.all(this.statements.takenHandles, { handles: candidates });
     return new Set(taken.map((user) => user.handle));
   }
 
   async emailTaken(email: string): Promise<boolean> {
-    return this.users.existsBy({ email: canonicalIdentifier(email) });
+    const row = await this.sql.one(this.statements.emailTaken, {
+      email: canonicalIdentifier(email),
+    });
+    return row !== null;
   }
 
   /** Inserts a user; a taken email or handle is CONFLICT. */
   async create(input: NewUser): Promise<User> {
-    const user = this.users.create({
-      ...input,
+    const now = new Date();
+    const user = Object.assign(new User(), {
+      name: input.name,
       email: canonicalIdentifier(input.email),
       handle: canonicalIdentifier(input.handle),
       avatar: input.avatar ?? null,
+      passwordHash: input.passwordHash,
+      id: newId(),
+      tokenVersion: 0,
+      createdAt: now,
+      updatedAt: now,
+      role: 'user' as const,
     });
-    await this.uniquely(() => this.users.insert(user));
+    await this.uniquely(() => this.sql.run(this.statements.insert, user));
     return user;
   }
 
   /** Changes the viewer's name, handle or avatar; a handle taken by someone else is CONFLICT. */
   async updateProfile(viewer: Viewer, input: UpdateProfileInput): Promise<User> {
     if (!viewer) throw unauthenticated('You must be signed in to edit your profile.');
-    const changes: Partial<User> = {};
-    if (input.name != null) changes.name = input.name;
-    if (input.handle != null) changes.handle = canonicalIdentifier(input.handle);
-    if (input.avatar !== undefined) changes.avatar = input.avatar;
-    if (Object.keys(changes).length > 0) {
-      changes.updatedAt = new Date();
-      await this.uniquely(() => this.users.update({ id: viewer.id }, changes));
+    const setAvatar = input.avatar !== undefined;
+    if (input.name != null || input.handle != null || setAvatar) {
+      const changes = {
+        id: viewer.id,
+        name: input.name ?? null,
+        handle: input.handle == null ? null : canonicalIdentifier(input.handle),
+        setAvatar,
+        avatar: input.avatar ?? null,
+        updatedAt: new Date(),
+      };
+      await this.uniquely(() => this.sql.run(this.statements.updateProfile, changes));
     }
     // Read back rather than merge into `viewer`: it is the row as the request found it, and an
     // earlier mutation of the same operation may have changed it since.
@@ -125,15 +121,12 @@ export class UsersService {
 
   /** Sets a new password hash and revokes every token issued before, in one statement. */
   async changePassword(id: string, passwordHash: string): Promise<void> {
-    await this.users.update(
-      { id },
-      { passwordHash, tokenVersion: () => 'token_version + 1', updatedAt: new Date() },
-    );
+    await this.sql.run(this.statements.changePassword, { id, passwordHash, updatedAt: new Date() });
   }
 
   /** Revokes every token of the user issued so far: their version no longer matches. */
   async revokeTokens(id: string): Promise<void> {
-    await this.users.increment({ id }, 'tokenVersion', 1);
+    await this.sql.run(this.statements.revokeTokens, { id });
   }
 
   /** Runs a write, turning a unique-index failure into CONFLICT naming the field. */

@@ -1,0 +1,73 @@
+import { statement } from '../common/sql';
+import { UserRow, USER_COLUMNS } from './user.rows';
+
+/** A user row with the password hash: only for checking a password. */
+export type UserWithPasswordRow = UserRow & { passwordHash: string };
+
+const WITH_PASSWORD = `${USER_COLUMNS}, u.password_hash AS "passwordHash"`;
+
+/** The statements of users. Only the two `WithPassword` reads select the password hash. */
+export const usersSql = {
+  byId: statement<{ id: string }, UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = :id`),
+  byIds: statement<{ ids: readonly string[] }, UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users u WHERE u.id IN (:...ids)`,
+  ),
+  byHandle: statement<{ handle: string }, UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users u WHERE u.handle = :handle`,
+  ),
+  byEmailWithPassword: statement<{ email: string }, UserWithPasswordRow>(
+    `SELECT ${WITH_PASSWORD} FROM users u WHERE u.email = :email`,
+  ),
+  byIdWithPassword: statement<{ id: string }, UserWithPasswordRow>(
+    `SELECT ${WITH_PASSWORD} FROM users u WHERE u.id = :id`,
+  ),
+  first: statement<{ first: number }, UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users u ORDER BY u.id LIMIT :first`,
+  ),
+  after: statement<{ first: number; after: string }, UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users u WHERE u.id > :after ORDER BY u.id LIMIT :first`,
+  ),
+  takenHandles: statement<{ handles: readonly string[] }, { handle: string }>(
+    'SELECT u.handle FROM users u WHERE u.handle IN (:...handles)',
+  ),
+  emailTaken: statement<{ email: string }, { yes: number }>(
+    'SELECT 1 AS yes FROM users u WHERE u.email = :email LIMIT 1',
+  ),
+  insert: statement<{
+    id: string;
+    name: string;
+    email: string;
+    handle: string;
+    avatar: string | null;
+    passwordHash: string;
+    role: string;
+    tokenVersion: number;
+    createdAt: Date;
+    updatedAt: Date;
+  }>(
+    'INSERT INTO users (id, name, email, handle, avatar, password_hash, role, token_version, ' +
+      'created_at, updated_at) VALUES (:id, :name, :email, :handle, :avatar, :passwordHash, ' +
+      ':role, :tokenVersion, :createdAt, :updatedAt)',
+  ),
+  /** Changes the name or handle (null keeps them) and the avatar when `setAvatar`. */
+  updateProfile: statement<{
+    id: string;
+    name: string | null;
+    handle: string | null;
+    setAvatar: boolean;
+    avatar: string | null;
+    updatedAt: Date;
+  }>(
+    'UPDATE users SET name = COALESCE(:name, name), handle = COALESCE(:handle, handle), ' +
+      'avatar = CASE WHEN :setAvatar THEN :avatar ELSE avatar END, updated_at = :updatedAt ' +
+      'WHERE id = :id',
+  ),
+  /** Sets a new password hash and revokes every token issued before. */
+  changePassword: statement<{ id: string; passwordHash: string; updatedAt: Date }>(
+    'UPDATE users SET password_hash = :passwordHash, token_version = token_version + 1, ' +
+      'updated_at = :updatedAt WHERE id = :id',
+  ),
+  revokeTokens: statement<{ id: string }>(
+    'UPDATE users SET token_version = token_version + 1 WHERE id = :id',
+  ),
+};
