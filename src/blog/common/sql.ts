@@ -273,7 +273,30 @@ export class Sql extends Runner {
 /** A timestamp as the driver returns it: a Date (PostgreSQL) or UTC text (SQLite). */
 export function toDate(value: Date | string | null): Date | null {
   if (value === null || value instanceof Date) return value;
+  // TypeORM's 'YYYY-MM-DD HH:MM:SS.SSS', read digit by digit: a list of posts has three
+  // timestamps a row, and Date's own parsing of the text costs twice as much.
+  if (value.length === 23 && value.charCodeAt(10) === 32) {
+    return new Date(
+      Date.UTC(
+        digits(value, 0, 4),
+        digits(value, 5, 2) - 1,
+        digits(value, 8, 2),
+        digits(value, 11, 2),
+        digits(value, 14, 2),
+        digits(value, 17, 2),
+        digits(value, 20, 3),
+      ),
+    );
+  }
   return new Date(value.includes('T') ? value : `${value.replace(' ', 'T')}Z`);
+}
+
+function digits(text: string, start: number, length: number): number {
+  let value = 0;
+  for (let index = start; index < start + length; index++) {
+    value = value * 10 + text.charCodeAt(index) - 48;
+  }
+  return value;
 }
 
 /** Counts per key from {@link KeyCount} rows. */
