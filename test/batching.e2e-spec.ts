@@ -75,6 +75,41 @@ describe('Batching of nested fields (e2e)', () => {
     expect(count).toBe(2);
   });
 
+  it('should read a post and its author in one statement when the author is selected', async () => {
+    const { posts } = await t.data('{ posts(first: 1) { id author { id name } } }');
+    const [{ id, author }] = posts;
+    const query = `query ($id: ID!) { post(id: $id) { id title author { id name } } }`;
+    let data: Record<string, any> = {};
+    const count = await t.statements.count(async () => {
+      data = await t.data(query, { id });
+    });
+    expect(data.post).toMatchObject({ id, author });
+    expect(count).toBe(1);
+    // The same post in a fragment, and without its author: one statement either way.
+    const viaFragment = await statementsFor(
+      `{ post(id: "${id}") { ...P } } fragment P on Post { author { name } }`,
+    );
+    expect(viaFragment.data.post.author.name).toBe(author.name);
+    expect(viaFragment.count).toBe(1);
+    expect((await statementsFor(`{ post(id: "${id}") { id title } }`)).count).toBe(1);
+  });
+
+  it('should keep a draft read with its author hidden from everyone but its author', async () => {
+    const writer = await t.signUp();
+    const { createPost } = await t.data(
+      'mutation { createPost(input: { title: "Draft", content: "Not yet", publish: false }) { id } }',
+      {},
+      writer.token,
+    );
+    const query = `{ post(id: "${createPost.id}") { id author { name } } }`;
+    expect((await t.data(query)).post).toBeNull();
+    expect((await t.data(query, {}, (await t.signUp()).token)).post).toBeNull();
+    expect((await t.data(query, {}, writer.token)).post).toEqual({
+      id: createPost.id,
+      author: { name: writer.user.name },
+    });
+  });
+
   it('should keep the count flat for a signed-in viewer too', async () => {
     const viewer = await t.signUp();
     const { count } = await statementsFor(NESTED, viewer.token);

@@ -1,9 +1,11 @@
-import { Args, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, ID, Info, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import { CurrentViewer, Loaders } from '../auth/viewer.decorator';
 import { BlogLoaders } from '../blog-loaders';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { badUserInput } from '../common/errors';
 import { encodeCursor, PageArgs, toConnectionPage, toPage } from '../common/pagination';
+import { selectsField } from '../common/selection';
 import { isUuid } from '../common/uuid';
 import { inputValidationPipe } from '../common/validation';
 import { User } from '../users/user.entity';
@@ -45,8 +47,18 @@ export class PostsResolver {
     nullable: true,
     description: 'A post; null when missing or a draft of someone else.',
   })
-  post(@Args('id', { type: () => ID }) id: string, @CurrentViewer() viewer: Viewer) {
-    return this.postsService.findVisible(id, viewer);
+  async post(
+    @Args('id', { type: () => ID }) id: string,
+    @CurrentViewer() viewer: Viewer,
+    @Info() info: GraphQLResolveInfo,
+    @Loaders() loaders: BlogLoaders,
+  ): Promise<Post | null> {
+    if (!selectsField(info, 'author')) return this.postsService.findVisible(id, viewer);
+    // The author comes with the post, in one statement, and waits in the loader for `author`.
+    const found = await this.postsService.findVisibleWithAuthor(id, viewer);
+    if (!found) return null;
+    loaders.knownUsers([found.author]);
+    return found.post;
   }
 
   @Query(() => [Post], {

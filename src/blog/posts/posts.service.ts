@@ -5,6 +5,8 @@ import { Page } from '../common/pagination';
 import { countsByKey, PreparedStatements, Sql } from '../common/sql';
 import { newId } from '../common/uuid';
 import { BlogEvents } from '../events/blog-events';
+import { User } from '../users/user.entity';
+import { toAuthor } from '../users/user.rows';
 import { UsersService } from '../users/users.service';
 import { isAdmin, Viewer } from '../users/viewer';
 import { CreatePostArgs } from './dto/create-post.args';
@@ -47,6 +49,16 @@ export class PostsService {
     const row = await this.sql.one(this.statements.byId, { id });
     const post = row && toPost(row);
     return post && canSee(post, viewer) ? post : null;
+  }
+
+  /** Like {@link findVisible}, with the post's author read by the same statement. */
+  async findVisibleWithAuthor(
+    id: string,
+    viewer: Viewer,
+  ): Promise<{ post: Post; author: User } | null> {
+    const row = await this.sql.one(this.statements.byIdWithAuthor, { id });
+    const post = row && toPost(row);
+    return post && canSee(post, viewer) ? { post, author: toAuthor(row) } : null;
   }
 
   /**

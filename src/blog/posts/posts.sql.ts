@@ -1,4 +1,5 @@
 import { KeyCount, statement } from '../common/sql';
+import { AUTHOR_COLUMNS, AuthorRow } from '../users/user.rows';
 import { postColumns, PostRow } from './post.rows';
 
 /** The page of a list: its size, and the post it continues after (see `afterCursor`). */
@@ -73,6 +74,10 @@ const drafts = (after: boolean) =>
 /** The statements of posts. */
 export const postsSql = {
   byId: statement<{ id: string }, PostRow>(`SELECT ${cols} FROM posts p WHERE p.id = :id`),
+  /** A post and its author in one round trip, for a post whose selection asks for the author. */
+  byIdWithAuthor: statement<{ id: string }, PostRow & AuthorRow>(
+    `SELECT ${cols}, ${AUTHOR_COLUMNS} FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = :id`,
+  ),
   byIds: statement<{ ids: readonly string[] }, PostRow>(
     `SELECT ${cols} FROM posts p WHERE p.id IN (:...ids)`,
   ),

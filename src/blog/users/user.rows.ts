@@ -26,3 +26,29 @@ export function toUser(row: UserRow): User {
     updatedAt: toDate(row.updatedAt),
   });
 }
+
+/**
+ * The user columns of {@link USER_COLUMNS} named `author.<field>`, for a statement that reads a
+ * post's author beside the post (users aliased `u`); {@link toAuthor} reads them.
+ */
+export const AUTHOR_COLUMNS =
+  'u.id AS "author.id", u.name AS "author.name", u.email AS "author.email", ' +
+  'u.handle AS "author.handle", u.avatar AS "author.avatar", u.role AS "author.role", ' +
+  'u.token_version AS "author.tokenVersion", u.created_at AS "author.createdAt", ' +
+  'u.updated_at AS "author.updatedAt"';
+
+export type AuthorRow = { [K in keyof UserRow as `author.${K}`]: UserRow[K] };
+
+export function toAuthor(row: AuthorRow): User {
+  return toUser({
+    id: row['author.id'],
+    name: row['author.name'],
+    email: row['author.email'],
+    handle: row['author.handle'],
+    avatar: row['author.avatar'],
+    role: row['author.role'],
+    tokenVersion: row['author.tokenVersion'],
+    createdAt: row['author.createdAt'],
+    updatedAt: row['author.updatedAt'],
+  });
+}

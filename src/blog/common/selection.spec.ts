@@ -1,0 +1,63 @@
+import { buildSchema, execute, GraphQLResolveInfo, parse } from 'graphql';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
+import { selectsField } from './selection';
+
+const schema = buildSchema(`
+  type Query { post: Post }
+  type Post { id: ID!, title: String!, author: User! }
+  type User { name: String! }
+`);
+
+/** Whether `post` selects `author`, as its resolver sees it on graphql-js and compiled. */
+async function selectsAuthor(query: string): Promise<boolean[]> {
+  const seen: boolean[] = [];
+  const rootValue = {
+    post: (_: unknown, _context: unknown, info: GraphQLResolveInfo) => {
+      seen.push(selectsField(info, 'author'));
+      return { id: '1', title: 't', author: { name: 'n' } };
+    },
+  };
+  const document = parse(query);
+  (schema.getQueryType()!.getFields().post.resolve as unknown) = (
+    root: typeof rootValue,
+    args: unknown,
+    context: unknown,
+    info: GraphQLResolveInfo,
+  ) => root.post(args, context, info);
+  await execute({ schema, document, rootValue });
+  const compiled = compileQuery(schema, document);
+  if (!isCompiledQuery(compiled)) throw new Error('not compiled');
+  await compiled.query(rootValue, {}, {});
+  return seen;
+}
+
+describe('selectsField', () => {
+  it('should find a field selected directly', async () => {
+    expect(await selectsAuthor('{ post { id author { name } } }')).toEqual([true, true]);
+  });
+
+  it('should not find a field that is not selected', async () => {
+    expect(await selectsAuthor('{ post { id title } }')).toEqual([false, false]);
+  });
+
+  it('should find a field in an inline or a named fragment', async () => {
+    expect(await selectsAuthor('{ post { ... on Post { author { name } } } }')).toEqual([
+      true,
+      true,
+    ]);
+    expect(
+      await selectsAuthor(
+        '{ post { ...A } } fragment A on Post { id ...B } fragment B on Post { author { name } }',
+      ),
+    ).toEqual([true, true]);
+  });
+
+  it('should not look into the selections of other fields', async () => {
+    expect(await selectsAuthor('{ post { id } other: post { title } }')).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
