@@ -18,7 +18,7 @@ export { blogEntities } from './blog.entities';
 export { migrations as blogMigrations } from '../database/migrations';
 export type { BlogContext } from './blog-context';
 export type { Viewer } from './users/viewer';
-export { ErrorCode, formatGraphQLError } from './common/errors';
+export { ErrorCode, formatGraphQLError, reportUnexpectedErrors } from './common/errors';
 export { AuthService } from './auth/auth.service';
 export { UsersService } from './users/users.service';
 export { PostsService } from './posts/posts.service';

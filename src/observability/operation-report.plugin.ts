@@ -7,7 +7,8 @@ import {
 import { Plugin } from '@nestjs/apollo';
 import type { FastifyRequest } from 'fastify';
 import { getOperationAST, OperationDefinitionNode } from 'graphql';
-import type { BlogContext } from '../blog';
+import type { Logger } from 'pino';
+import { reportUnexpectedErrors, type BlogContext } from '../blog';
 import { HttpObservability } from './http-observability';
 import { BlogMetrics } from './metrics';
 import type { OperationReport } from './operation-report';
@@ -36,6 +37,17 @@ export class OperationReportPlugin implements ApolloServerPlugin<Context> {
     return {
       didResolveOperation: async () => {
         valid = true;
+      },
+      // Logged here, with the request's logger and so its id, rather than by the formatter.
+      didEncounterErrors: async ({ errors, contextValue }) => {
+        const log = contextValue.req?.log as Partial<Logger> | undefined;
+        // An app started without a pino logger has Fastify's no-op one: the formatter then logs
+        // through Nest's Logger.
+        if (typeof log?.isLevelEnabled !== 'function' || !log.error) return;
+        const error = log.error.bind(log);
+        reportUnexpectedErrors(errors, (message, stack) =>
+          error({ context: 'GraphQL', ...(stack ? { stack } : {}) }, message),
+        );
       },
       willSendResponse: async (requestContext) => {
         const report = reportOf(requestContext, performance.now() - startedAt, valid);

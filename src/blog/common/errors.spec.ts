@@ -1,6 +1,6 @@
 import { ForbiddenException, Logger } from '@nestjs/common';
 import { GraphQLError } from 'graphql';
-import { badUserInput, formatGraphQLError } from './errors';
+import { badUserInput, formatGraphQLError, reportUnexpectedErrors } from './errors';
 
 const format = (error: unknown) => {
   const graphQLError =
@@ -47,5 +47,39 @@ describe('formatGraphQLError', () => {
       extensions: { code: 'INTERNAL_SERVER_ERROR' },
     });
     expect(format(error).message).toBe('Internal server error.');
+  });
+});
+
+describe('reportUnexpectedErrors', () => {
+  let logged: jest.SpyInstance;
+  beforeEach(
+    () => (logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined)),
+  );
+  afterEach(() => logged.mockRestore());
+
+  it("should log only the unexpected errors, with the request's logger, and the formatter none again", () => {
+    const failure = new Error('no such table: posts');
+    const unexpected = new GraphQLError('no such table: posts', {
+      originalError: failure,
+      path: ['posts'],
+    });
+    const known = [badUserInput('first must be at most 100.', 'first'), new ForbiddenException()];
+    const errors = [
+      unexpected,
+      ...known.map((error) =>
+        error instanceof GraphQLError
+          ? error
+          : new GraphQLError('x', { originalError: error, path: ['field'] }),
+      ),
+    ];
+    const lines: [string, string | undefined][] = [];
+
+    reportUnexpectedErrors(errors, (message, stack) => lines.push([message, stack]));
+    reportUnexpectedErrors(errors, (message, stack) => lines.push([message, stack]));
+    expect(lines).toEqual([['Unexpected error at posts: no such table: posts', failure.stack]]);
+
+    const formatted = formatGraphQLError(unexpected.toJSON(), unexpected);
+    expect(formatted.extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR' });
+    expect(logged).not.toHaveBeenCalled();
   });
 });

@@ -60,6 +60,42 @@ const HTTP_STATUS_CODES: Record<number, ErrorCode> = {
 
 const logger = new Logger('GraphQL');
 
+/** Unexpected errors already logged with their request's logger, by {@link reportUnexpectedErrors}. */
+const reported = new WeakSet<object>();
+
+function unexpectedErrorLine(
+  error: Pick<GraphQLFormattedError, 'path' | 'message'>,
+  original: unknown,
+): { message: string; stack?: string } {
+  return {
+    message: `Unexpected error at ${error.path?.join('.') ?? '(request)'}: ${error.message}`,
+    stack: original instanceof Error ? original.stack : undefined,
+  };
+}
+
+/**
+ * Logs the unexpected errors among `errors` (those that {@link formatGraphQLError} masks as
+ * INTERNAL_SERVER_ERROR) with `log`, the logger of their request, and marks them so that the
+ * formatter does not log them a second time. For a plugin's `didEncounterErrors`, which knows
+ * the request where the formatter does not.
+ */
+export function reportUnexpectedErrors(
+  errors: readonly GraphQLError[],
+  log: (message: string, stack?: string) => void,
+): void {
+  for (const error of errors) {
+    const original = unwrapResolverError(error);
+    const code = error.extensions?.code;
+    const expected =
+      (original instanceof HttpException && HTTP_STATUS_CODES[original.getStatus()]) ||
+      (typeof code === 'string' && PASSED_THROUGH.has(code));
+    if (expected || reported.has(error)) continue;
+    reported.add(error);
+    const { message, stack } = unexpectedErrorLine(error, original);
+    log(message, stack);
+  }
+}
+
 /**
  * Apollo's `formatError`: known errors keep their message and code, without stack traces;
  * anything else reaches the client as a generic INTERNAL_SERVER_ERROR and is logged in full.
@@ -84,10 +120,10 @@ export function formatGraphQLError(
     const { stacktrace, exception, ...extensions } = formatted.extensions ?? {};
     return { ...base, message: formatted.message, extensions: { ...extensions, code } };
   }
-  logger.error(
-    `Unexpected error at ${formatted.path?.join('.') ?? '(request)'}: ${formatted.message}`,
-    original instanceof Error ? original.stack : undefined,
-  );
+  if (!reported.has(raw as object)) {
+    const { message, stack } = unexpectedErrorLine(formatted, original);
+    logger.error(message, stack);
+  }
   return {
     ...base,
     message: 'Internal server error.',

@@ -1,5 +1,6 @@
 import { Column, DataSource, Entity, Logger, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { Prepared, Sql, statement } from './sql';
+import { SqliteConnectionLock } from './sqlite-connection-lock';
 
 @Entity('notes')
 class Note {
@@ -159,6 +160,25 @@ describe('Transactions on SQLite', () => {
 
     expect(events).toEqual(['first begins', 'first ends', 'second begins']);
     expect(log.indexOf('SAVEPOINT')).toBe(-1);
+  });
+
+  it('should stop marking async contexts once no transaction is open or waiting', async () => {
+    const lock = SqliteConnectionLock.of(dataSource);
+    const gate = deferred();
+    const first = openTransaction('first', gate.promise);
+    await first.entered;
+    const second = openTransaction('second', Promise.resolve());
+    expect(lock.tracking).toBe(true);
+    gate.resolve();
+    await first.done;
+    // The second still waited when the first committed: the marks stay until it ends.
+    await second.done;
+    expect(lock.tracking).toBe(false);
+    expect(await ids()).toEqual(['first', 'second']);
+    // And a transaction after that is marked again, and contained as before.
+    await openTransaction('third', Promise.resolve()).done;
+    expect(await ids()).toEqual(['first', 'second', 'third']);
+    expect(lock.tracking).toBe(false);
   });
 
   it('should run the statements of the transaction itself inside it, nested ones as savepoints', async () => {
