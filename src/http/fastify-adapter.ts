@@ -4,6 +4,11 @@ import type { Logger } from 'pino';
 import { AppConfig, HttpConfig } from '../config';
 import { CorsConfig, loadCorsConfig } from '../config/cors.config';
 import { fastifyObservabilityOptions } from '../observability';
+import { pathOf } from '../observability/logger';
+import { Admission } from './admission';
+
+/** Probes and scrapes answer at once, even behind a queue of GraphQL requests. */
+const UNQUEUED_PATHS = new Set(['/health', '/health/live', '/health/ready', '/metrics']);
 
 /**
  * The Fastify adapter of the standalone service, with the HTTP server's timeouts: a request
@@ -44,6 +49,15 @@ export function configureApp(
   cors: CorsConfig = loadCorsConfig(),
 ): void {
   (app.getHttpServer() as Server).maxConnections = http.maxConnections;
+  // GraphQL requests start one per turn of the event loop (see Admission); probes do not wait.
+  const admission = new Admission();
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('preHandler', (request, _reply, done) => {
+      if (UNQUEUED_PATHS.has(pathOf(request.url) ?? '')) done();
+      else admission.admit(done);
+    });
   if (cors.origins.length > 0) app.enableCors(corsOptions(cors));
 }
 

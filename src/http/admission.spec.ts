@@ -1,0 +1,68 @@
+import { Admission } from './admission';
+
+/** Resolves after `count` turns of the event loop (check phases). */
+const turns = async (count: number) => {
+  for (let i = 0; i < count; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+/** A clock that each turn moves on by the next of `steps` (ms). */
+function clock(steps: number[]) {
+  let time = 0;
+  let index = 0;
+  return () => (time += steps[Math.min(index++, steps.length - 1)]);
+}
+
+describe('Admission', () => {
+  it('should start requests in later turns of the event loop, in the order they came', async () => {
+    const admission = new Admission(5, clock([10]));
+    const started: string[] = [];
+    for (const name of ['a', 'b', 'c']) admission.admit(() => started.push(name));
+    expect(started).toEqual([]);
+    expect(admission.pending).toBe(3);
+
+    await turns(1);
+    expect(started).toEqual(['a']);
+    await turns(1);
+    expect(started).toEqual(['a', 'b']);
+    admission.admit(() => started.push('d'));
+    await turns(2);
+    expect(started).toEqual(['a', 'b', 'c', 'd']);
+    expect(admission.pending).toBe(0);
+  });
+
+  it('should start more requests a turn while turns are short', async () => {
+    const admission = new Admission(5, clock([1]));
+    const started: number[] = [];
+    for (let i = 0; i < 10; i++) admission.admit(() => started.push(i));
+    const perTurn: number[] = [];
+    for (let turn = 0; turn < 4; turn++) {
+      const before = started.length;
+      await turns(1);
+      perTurn.push(started.length - before);
+    }
+    expect(perTurn).toEqual([1, 2, 3, 4]);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('should halve the requests a turn when a turn ran long, down to one', async () => {
+    // Short turns first (1 ms), then long ones (20 ms).
+    const admission = new Admission(5, clock([1, 1, 1, 1, 20]));
+    for (let i = 0; i < 100; i++) admission.admit(() => undefined);
+    await turns(4);
+    expect(admission.startsPerTurn).toBe(4);
+    await turns(1);
+    expect(admission.startsPerTurn).toBe(2);
+    await turns(2);
+    expect(admission.startsPerTurn).toBe(1);
+  });
+
+  it('should start a request admitted when the queue was empty in the next turn', async () => {
+    const admission = new Admission();
+    let started = 0;
+    admission.admit(() => started++);
+    await turns(1);
+    admission.admit(() => started++);
+    await turns(1);
+    expect(started).toBe(2);
+  });
+});
