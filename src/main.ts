@@ -3,6 +3,9 @@
 // they are required.
 import { loadEnvFile } from './config/env-file';
 loadEnvFile();
+// Then V8's heap growth (HEAP_GROWING_PERCENT), before the application's modules load.
+import { applyMemoryConfig } from './config/memory.config';
+applyMemoryConfig();
 import './observability/tracing';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
