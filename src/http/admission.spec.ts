@@ -65,4 +65,17 @@ describe('Admission', () => {
     await turns(1);
     expect(started).toBe(2);
   });
+  it('should not keep the requests it started while the queue never empties', async () => {
+    const admission = new Admission(5, clock([10]));
+    const queue = (admission as unknown as { waiting: unknown[] }).waiting;
+    let started = 0;
+    for (let turn = 0; turn < 1200; turn++) {
+      admission.admit(() => started++);
+      admission.admit(() => started++);
+      await turns(1);
+    }
+    expect(started).toBe(1200);
+    expect(admission.pending).toBe(1200);
+    expect(queue.length - admission.pending).toBeLessThan(1024);
+  });
 });

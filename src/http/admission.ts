@@ -57,6 +57,12 @@ export class Admission {
     if (this.head === this.waiting.length) {
       this.waiting.length = 0;
       this.head = 0;
+    } else if (this.head >= 1024 && this.head * 2 >= this.waiting.length) {
+      // Under sustained load the queue may never empty: drop the started callbacks (each holds
+      // its request and reply), or the array kept every request since the load began (peak
+      // RSS 356 MB against 189 on SQLite, Q1 and Q2 at 100 connections).
+      this.waiting.splice(0, this.head);
+      this.head = 0;
     }
     // Scheduled before the requests start, so that a request that throws stops no other.
     this.scheduled = this.pending > 0;
