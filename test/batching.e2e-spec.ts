@@ -1,4 +1,6 @@
 import { insertUsersWithPosts } from './helpers/fixtures';
+import { GraphQLObjectType } from 'graphql';
+import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { TestApp } from './helpers/test-app';
 
 const NESTED = `{ users(first: 100) { id name postsCount posts(first: 10) { id title author { name } } } }`;
@@ -108,6 +110,29 @@ describe('Batching of nested fields (e2e)', () => {
       id: createPost.id,
       author: { name: writer.user.name },
     });
+  });
+
+  it('should bind the hot nested fields as plain resolvers, without a per-call Nest context', () => {
+    // Nest binds a field resolver with no parameter decorators as it is; any decorator would
+    // wrap every call of it (pipes, parameter factories) for each parent in a list.
+    const schema = t.app.get(GraphQLSchemaHost).schema;
+    const resolverOf = (type: string, field: string) =>
+      (schema.getType(type) as GraphQLObjectType).getFields()[field].resolve?.name;
+    for (const [type, field] of [
+      ['Post', 'author'],
+      ['Post', 'likesCount'],
+      ['Post', 'isLikedByMe'],
+      ['Post', 'commentsCount'],
+      ['Comment', 'author'],
+      ['Comment', 'post'],
+      ['User', 'postsCount'],
+      ['User', 'followersCount'],
+      ['User', 'email'],
+    ]) {
+      expect(`${type}.${field}: ${resolverOf(type, field)}`).toMatch(
+        new RegExp(`^${type}\\.${field}: (bound )+${field}$`),
+      );
+    }
   });
 
   it('should keep the count flat for a signed-in viewer too', async () => {

@@ -1,5 +1,6 @@
 import { Args, ID, Int, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { CurrentViewer, Loaders } from '../auth/viewer.decorator';
+import { CurrentViewer, Loaders, loadersOf } from '../auth/viewer.decorator';
+import { BlogContext } from '../blog-context';
 import { BlogLoaders } from '../blog-loaders';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { PageArgs, toPage } from '../common/pagination';
@@ -29,15 +30,15 @@ export class CommentsResolver {
   }
 
   @ResolveField(() => User)
-  async author(@Parent() comment: Comment, @Loaders() loaders: BlogLoaders): Promise<User> {
-    const author = await loaders.userById.load(comment.authorId);
+  async author(comment: Comment, _args: unknown, context: BlogContext): Promise<User> {
+    const author = await loadersOf(context).userById.load(comment.authorId);
     if (!author) throw new Error(`Comment ${comment.id} has no author ${comment.authorId}`);
     return author;
   }
 
   @ResolveField(() => Post)
-  async post(@Parent() comment: Comment, @Loaders() loaders: BlogLoaders): Promise<Post> {
-    const post = await loaders.postById.load(comment.postId);
+  async post(comment: Comment, _args: unknown, context: BlogContext): Promise<Post> {
+    const post = await loadersOf(context).postById.load(comment.postId);
     if (!post) throw new Error(`Comment ${comment.id} has no post ${comment.postId}`);
     return post;
   }
@@ -52,7 +53,7 @@ export class PostCommentsResolver {
   }
 
   @ResolveField(() => Int)
-  commentsCount(@Parent() post: Post, @Loaders() loaders: BlogLoaders): Promise<number> {
-    return loaders.commentsCountByPost.load(post.id);
+  commentsCount(post: Post, _args: unknown, context: BlogContext): Promise<number> {
+    return loadersOf(context).commentsCountByPost.load(post.id);
   }
 }

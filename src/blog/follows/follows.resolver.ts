@@ -1,6 +1,6 @@
-import { Args, ID, Int, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { CurrentViewer, Loaders } from '../auth/viewer.decorator';
-import { BlogLoaders } from '../blog-loaders';
+import { Args, ID, Int, Mutation, ResolveField, Resolver } from '@nestjs/graphql';
+import { CurrentViewer, loadersOf } from '../auth/viewer.decorator';
+import { BlogContext } from '../blog-context';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { User } from '../users/user.entity';
 import { Viewer } from '../users/viewer';
@@ -29,17 +29,17 @@ export class FollowsResolver {
   }
 
   @ResolveField(() => Int)
-  followersCount(@Parent() user: User, @Loaders() loaders: BlogLoaders): Promise<number> {
-    return loaders.followersCount.load(user.id);
+  followersCount(user: User, _args: unknown, context: BlogContext): Promise<number> {
+    return loadersOf(context).followersCount.load(user.id);
   }
 
   @ResolveField(() => Int)
-  followingCount(@Parent() user: User, @Loaders() loaders: BlogLoaders): Promise<number> {
-    return loaders.followingCount.load(user.id);
+  followingCount(user: User, _args: unknown, context: BlogContext): Promise<number> {
+    return loadersOf(context).followingCount.load(user.id);
   }
 
   @ResolveField(() => Boolean, { description: 'False for an anonymous viewer.' })
-  isFollowedByMe(@Parent() user: User, @Loaders() loaders: BlogLoaders): Promise<boolean> {
-    return loaders.followedByViewer.load(user.id);
+  isFollowedByMe(user: User, _args: unknown, context: BlogContext): Promise<boolean> {
+    return loadersOf(context).followedByViewer.load(user.id);
   }
 }

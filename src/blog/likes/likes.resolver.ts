@@ -1,6 +1,6 @@
-import { Args, ID, Int, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { CurrentViewer, Loaders } from '../auth/viewer.decorator';
-import { BlogLoaders } from '../blog-loaders';
+import { Args, ID, Int, Mutation, ResolveField, Resolver } from '@nestjs/graphql';
+import { CurrentViewer, loadersOf } from '../auth/viewer.decorator';
+import { BlogContext } from '../blog-context';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { Post } from '../posts/post.entity';
 import { Viewer } from '../users/viewer';
@@ -29,12 +29,12 @@ export class LikesResolver {
   }
 
   @ResolveField(() => Int)
-  likesCount(@Parent() post: Post, @Loaders() loaders: BlogLoaders): Promise<number> {
-    return loaders.likesCountByPost.load(post.id);
+  likesCount(post: Post, _args: unknown, context: BlogContext): Promise<number> {
+    return loadersOf(context).likesCountByPost.load(post.id);
   }
 
   @ResolveField(() => Boolean, { description: 'False for an anonymous viewer.' })
-  isLikedByMe(@Parent() post: Post, @Loaders() loaders: BlogLoaders): Promise<boolean> {
-    return loaders.likedByViewer.load(post.id);
+  isLikedByMe(post: Post, _args: unknown, context: BlogContext): Promise<boolean> {
+    return loadersOf(context).likedByViewer.load(post.id);
   }
 }

@@ -1,6 +1,7 @@
-import { Args, ID, Info, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, ID, Info, Mutation, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
-import { CurrentViewer, Loaders } from '../auth/viewer.decorator';
+import { CurrentViewer, Loaders, loadersOf } from '../auth/viewer.decorator';
+import { BlogContext } from '../blog-context';
 import { BlogLoaders } from '../blog-loaders';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { badUserInput } from '../common/errors';
@@ -113,8 +114,8 @@ export class PostsResolver {
   }
 
   @ResolveField(() => User)
-  async author(@Parent() post: Post, @Loaders() loaders: BlogLoaders): Promise<User> {
-    const author = await loaders.userById.load(post.authorId);
+  async author(post: Post, _args: unknown, context: BlogContext): Promise<User> {
+    const author = await loadersOf(context).userById.load(post.authorId);
     if (!author) throw new Error(`Post ${post.id} has no author ${post.authorId}`);
     return author;
   }

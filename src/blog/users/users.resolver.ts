@@ -1,15 +1,5 @@
-import {
-  Args,
-  Context,
-  ID,
-  Int,
-  Mutation,
-  Parent,
-  Query,
-  ResolveField,
-  Resolver,
-} from '@nestjs/graphql';
-import { CurrentViewer, Loaders } from '../auth/viewer.decorator';
+import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { CurrentViewer, Loaders, loadersOf } from '../auth/viewer.decorator';
 import { BlogContext, mayViewPrivateFields } from '../blog-context';
 import { BlogLoaders } from '../blog-loaders';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
@@ -57,7 +47,7 @@ export class UsersResolver {
   @ResolveField(() => String, {
     description: 'The address, shown to the user and to admins; an empty string to everyone else.',
   })
-  email(@Parent() user: User, @Context() context: BlogContext): string {
+  email(user: User, _args: unknown, context: BlogContext): string {
     return mayViewPrivateFields(context, user.id) ? user.email : '';
   }
 
@@ -67,7 +57,7 @@ export class UsersResolver {
   }
 
   @ResolveField(() => Int)
-  postsCount(@Parent() user: User, @Loaders() loaders: BlogLoaders): Promise<number> {
-    return loaders.postsCountByAuthor.load(user.id);
+  postsCount(user: User, _args: unknown, context: BlogContext): Promise<number> {
+    return loadersOf(context).postsCountByAuthor.load(user.id);
   }
 }
