@@ -3,11 +3,15 @@ import { join } from 'node:path';
 import { copySqlite, removeSqlite } from '../lib/databases.mjs';
 import { startServer } from '../lib/processes.mjs';
 
-export function baseline(ctx, { id = 'apollo', pristine = ctx.sqlitePristine } = {}) {
+/**
+ * A contender that is one of the bench's own servers (`script`, relative to the repository) on a
+ * copy of the SQLite data, printing its statements as `query: ...` when asked to.
+ */
+export function sqliteServer(ctx, { id, label, script, pristine = ctx.sqlitePristine }) {
   const file = join(ctx.tmp, `${id}.sqlite`);
   return {
     id,
-    label: 'plain Apollo 5 + DataLoader, SQLite',
+    label,
     dialect: 'graphql',
     statementPattern: /^query:/gm,
     async prepare() {
@@ -16,7 +20,7 @@ export function baseline(ctx, { id = 'apollo', pristine = ctx.sqlitePristine } =
     start: ({ logStatements, port, suffix = '' }) =>
       startServer({
         name: id,
-        args: [join(ctx.root, 'bench/baseline/server.mjs')],
+        args: [join(ctx.root, script)],
         cwd: ctx.root,
         port,
         probe: 'graphql',
@@ -33,4 +37,13 @@ export function baseline(ctx, { id = 'apollo', pristine = ctx.sqlitePristine } =
       removeSqlite(file);
     },
   };
+}
+
+export function baseline(ctx, { id = 'apollo', pristine = ctx.sqlitePristine } = {}) {
+  return sqliteServer(ctx, {
+    id,
+    label: 'plain Apollo 5 + DataLoader, SQLite',
+    script: 'bench/baseline/server.mjs',
+    pristine,
+  });
 }
