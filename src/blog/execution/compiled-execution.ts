@@ -137,12 +137,17 @@ export class CompiledExecution {
     }
     if (entry.compiled !== undefined) return entry.compiled;
     if (entry.uses++ < this.compileAfter) return null;
-    const compiled = compileQuery(
-      operation.schema,
-      operation.document,
-      operation.operationName ?? undefined,
-    );
-    entry.compiled = isCompiledQuery(compiled) ? compiled : null;
+    try {
+      const compiled = compileQuery(
+        operation.schema,
+        operation.document,
+        operation.operationName ?? undefined,
+      );
+      entry.compiled = isCompiledQuery(compiled) ? compiled : null;
+    } catch {
+      // A document graphql-jit fails on runs on graphql-js, as one it declines does.
+      entry.compiled = null;
+    }
     return entry.compiled;
   }
 }

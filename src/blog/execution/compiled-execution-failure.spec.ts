@@ -1,0 +1,31 @@
+import { buildSchema, OperationTypeNode, parse } from 'graphql';
+import { CompiledExecution } from './compiled-execution';
+
+jest.mock('graphql-jit', () => ({
+  ...jest.requireActual('graphql-jit'),
+  compileQuery: jest.fn(() => {
+    throw new Error('cannot compile');
+  }),
+}));
+
+describe('CompiledExecution when graphql-jit throws', () => {
+  it('should run the document on graphql-js, and not try to compile it again', async () => {
+    const schema = buildSchema('type Query { hello: String }');
+    schema.getQueryType()!.getFields().hello.resolve = () => 'world';
+    const source = '{ hello }';
+    const operation = {
+      schema,
+      document: parse(source),
+      operationType: OperationTypeNode.QUERY,
+      contextValue: {},
+      documentKey: source,
+    };
+    const execution = new CompiledExecution({ compileAfter: 0 });
+
+    expect(await execution.run(operation)).toEqual({ data: { hello: 'world' } });
+    expect(await execution.run(operation)).toEqual({ data: { hello: 'world' } });
+    expect(execution.stats).toMatchObject({ compiled: 0, interpreted: 2 });
+    const { compileQuery } = jest.requireMock<typeof import('graphql-jit')>('graphql-jit');
+    expect(compileQuery).toHaveBeenCalledTimes(1);
+  });
+});
