@@ -4,11 +4,8 @@ import type { Logger } from 'pino';
 import { AppConfig, HttpConfig } from '../config';
 import { CorsConfig, loadCorsConfig } from '../config/cors.config';
 import { fastifyObservabilityOptions } from '../observability';
-import { pathOf } from '../observability/logger';
+import { pathOf, PROBE_PATHS } from '../observability/logger';
 import { Admission } from './admission';
-
-/** Probes and scrapes answer at once, even behind a queue of GraphQL requests. */
-const UNQUEUED_PATHS = new Set(['/health', '/health/live', '/health/ready', '/metrics']);
 
 /**
  * The Fastify adapter of the standalone service, with the HTTP server's timeouts: a request
@@ -49,13 +46,14 @@ export function configureApp(
   cors: CorsConfig = loadCorsConfig(),
 ): void {
   (app.getHttpServer() as Server).maxConnections = http.maxConnections;
-  // GraphQL requests start one per turn of the event loop (see Admission); probes do not wait.
+  // Requests start a few per turn of the event loop (see Admission); probes answer at once, even
+  // behind a queue.
   const admission = new Admission();
   app
     .getHttpAdapter()
     .getInstance()
     .addHook('preHandler', (request, _reply, done) => {
-      if (UNQUEUED_PATHS.has(pathOf(request.url) ?? '')) done();
+      if (PROBE_PATHS.has(pathOf(request.url) ?? '')) done();
       else admission.admit(done);
     });
   if (cors.origins.length > 0) app.enableCors(corsOptions(cors));

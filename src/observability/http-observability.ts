@@ -13,13 +13,10 @@ import {
 import pino, { Logger } from 'pino';
 import { databaseConfig } from '../config/database.config';
 import { observabilityConfig } from '../config/observability.config';
-import { pathOf } from './logger';
+import { pathOf, PROBE_PATHS } from './logger';
 import { BlogMetrics } from './metrics';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import { operationLogged, requestLoggers } from './request-context';
-
-/** Probes that would drown the log at `info`: logged at `debug` when they succeed. */
-const QUIET_PATHS = new Set(['/health', '/health/live', '/health/ready', '/metrics']);
 
 /**
  * One access line per HTTP request that has no GraphQL operation line of its own (/health,
@@ -50,7 +47,7 @@ class AccessLogController extends LogController {
       clientAddress: request.ip,
     };
     if (error) reply.log.error({ ...fields, err: error }, 'request errored');
-    else if (reply.statusCode < 400 && QUIET_PATHS.has(url ?? ''))
+    else if (reply.statusCode < 400 && PROBE_PATHS.has(url ?? ''))
       reply.log.debug(fields, 'request completed');
     else reply.log.info(fields, 'request completed');
   }

@@ -27,6 +27,14 @@ export const REDACTED_PATHS = [
   '*.headers.cookie',
 ];
 
+/** Probes and scrapes: not traced, not logged at `info` when they succeed, never queued. */
+export const PROBE_PATHS: ReadonlySet<string> = new Set([
+  '/health',
+  '/health/live',
+  '/health/ready',
+  '/metrics',
+]);
+
 /** The request as a log line shows it: no headers, no query string (GET variables live there). */
 function serializeRequest(request: { method?: string; url?: string; ip?: string }) {
   return { method: request.method, url: pathOf(request.url), clientAddress: request.ip };

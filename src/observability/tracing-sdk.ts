@@ -12,10 +12,7 @@ import {
 } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import type { ObservabilityConfig } from '../config/observability.config';
-import { pathOf } from './logger';
-
-/** Requests not worth a trace: probes and scrapes. */
-const UNTRACED_PATHS = new Set(['/health', '/health/live', '/health/ready', '/metrics']);
+import { pathOf, PROBE_PATHS } from './logger';
 
 /**
  * The OpenTelemetry SDK: spans of HTTP requests, GraphQL operations (named after the operation)
@@ -39,7 +36,7 @@ export function startTracingSdk(config: ObservabilityConfig['tracing']): () => P
     tracerProvider: provider,
     instrumentations: [
       new HttpInstrumentation({
-        ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.has(pathOf(request.url) ?? ''),
+        ignoreIncomingRequestHook: (request) => PROBE_PATHS.has(pathOf(request.url) ?? ''),
         // A GET operation carries its query and variables in the query string.
         redactedQueryParamsServer: ['query', 'variables', 'extensions'],
       }),

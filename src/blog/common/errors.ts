@@ -60,6 +60,16 @@ const HTTP_STATUS_CODES: Record<number, ErrorCode> = {
 
 const logger = new Logger('GraphQL');
 
+/** The code of a Nest HTTP exception whose status has one (400, 401, 403, 404, 409, 429). */
+function httpCodeOf(original: unknown): ErrorCode | undefined {
+  return original instanceof HttpException ? HTTP_STATUS_CODES[original.getStatus()] : undefined;
+}
+
+/** True for a code that reaches the client as it is: the blog's own, and Apollo's request errors. */
+function passesThrough(code: unknown): code is string {
+  return typeof code === 'string' && PASSED_THROUGH.has(code);
+}
+
 /** Unexpected errors already logged with their request's logger, by {@link reportUnexpectedErrors}. */
 const reported = new WeakSet<object>();
 
@@ -85,10 +95,7 @@ export function reportUnexpectedErrors(
 ): void {
   for (const error of errors) {
     const original = unwrapResolverError(error);
-    const code = error.extensions?.code;
-    const expected =
-      (original instanceof HttpException && HTTP_STATUS_CODES[original.getStatus()]) ||
-      (typeof code === 'string' && PASSED_THROUGH.has(code));
+    const expected = httpCodeOf(original) || passesThrough(error.extensions?.code);
     if (expected || reported.has(error)) continue;
     reported.add(error);
     const { message, stack } = unexpectedErrorLine(error, original);
@@ -105,18 +112,18 @@ export function formatGraphQLError(
   raw: unknown,
 ): GraphQLFormattedError {
   const original = unwrapResolverError(raw);
-  const rawCode = formatted.extensions?.code;
-  const code = typeof rawCode === 'string' ? rawCode : undefined;
+  const code = formatted.extensions?.code;
   const base = { locations: formatted.locations, path: formatted.path };
 
-  if (original instanceof HttpException && HTTP_STATUS_CODES[original.getStatus()]) {
+  const httpCode = httpCodeOf(original);
+  if (httpCode) {
     return {
       ...base,
-      message: httpExceptionMessage(original),
-      extensions: { code: HTTP_STATUS_CODES[original.getStatus()] },
+      message: httpExceptionMessage(original as HttpException),
+      extensions: { code: httpCode },
     };
   }
-  if (code && PASSED_THROUGH.has(code)) {
+  if (passesThrough(code)) {
     const { stacktrace, exception, ...extensions } = formatted.extensions ?? {};
     return { ...base, message: formatted.message, extensions: { ...extensions, code } };
   }
