@@ -9,6 +9,7 @@ import {
   OperationTypeNode,
 } from 'graphql';
 import { CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
+import { LruMap } from '../common/lru-map';
 
 /** Settings of {@link CompiledExecution}. */
 export interface CompiledExecutionOptions {
@@ -68,14 +69,13 @@ function asGraphQLJsError(error: GraphQLError): GraphQLError {
  * instrumentation gives.
  */
 export class CompiledExecution {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LruMap<string, Entry>;
   private readonly compileAfter: number;
-  private readonly maxDocuments: number;
   private counts = { compiled: 0, interpreted: 0 };
 
   constructor(options: CompiledExecutionOptions = {}) {
     this.compileAfter = options.compileAfter ?? 1;
-    this.maxDocuments = options.maxDocuments ?? 1_000;
+    this.entries = new LruMap(options.maxDocuments ?? 1_000);
   }
 
   get stats(): CompiledExecutionStats {
@@ -128,13 +128,7 @@ export class CompiledExecution {
     if (documentKey === undefined || operationType === OperationTypeNode.SUBSCRIPTION) return null;
     const key = `${operation.operationName ?? ''}\n${documentKey}`;
     let entry = this.entries.get(key);
-    if (entry) this.entries.delete(key);
-    else entry = { uses: 0 };
-    // Re-inserted last, so that the first key is always the least recently used.
-    this.entries.set(key, entry);
-    if (this.entries.size > this.maxDocuments) {
-      this.entries.delete(this.entries.keys().next().value as string);
-    }
+    if (!entry) this.entries.set(key, (entry = { uses: 0 }));
     if (entry.compiled !== undefined) return entry.compiled;
     if (entry.uses++ < this.compileAfter) return null;
     try {

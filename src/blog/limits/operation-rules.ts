@@ -27,6 +27,7 @@ import {
 import { BlogModuleOptions, DocumentLimits } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { ErrorCode } from '../common/errors';
+import { LruMap } from '../common/lru-map';
 import { DEFAULT_PAGE_SIZE } from '../common/pagination';
 
 /** The default ceiling: the batching test's widest query costs about 9,000. */
@@ -129,7 +130,7 @@ export class OperationRules {
   /** The document limits in force; `maxTokens` is for the parser (see {@link parseOptions}). */
   readonly documentLimits: Required<DocumentLimits>;
   private readonly limitRules: ValidationRule[];
-  private readonly costs = new Map<string, number>();
+  private readonly costs = new LruMap<string, number>(MAX_CACHED_COSTS);
   private readonly literalNul = new WeakMap<DocumentNode, boolean>();
   private readonly shapeErrors = new WeakMap<DocumentNode, readonly GraphQLError[]>();
 
@@ -225,15 +226,8 @@ export class OperationRules {
       .update(JSON.stringify(variables))
       .digest('base64');
     const known = this.costs.get(key);
-    if (known !== undefined) {
-      this.costs.delete(key);
-      this.costs.set(key, known);
-      return known;
-    }
+    if (known !== undefined) return known;
     const cost = this.estimate(schema, document, operation, variables);
-    if (this.costs.size >= MAX_CACHED_COSTS) {
-      this.costs.delete(this.costs.keys().next().value as string);
-    }
     this.costs.set(key, cost);
     return cost;
   }
