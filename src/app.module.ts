@@ -37,6 +37,20 @@ import { ObservabilityModule } from './observability';
 
 type ApolloPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
 
+/** The compiled executor, as a provider so that tests and diagnostics can read its stats. */
+@Module({
+  providers: [
+    {
+      provide: CompiledExecution,
+      inject: [graphqlConfig.KEY],
+      useFactory: (graphql: ConfigType<typeof graphqlConfig>) =>
+        new CompiledExecution(graphql.jit || {}),
+    },
+  ],
+  exports: [CompiledExecution],
+})
+class ExecutionModule {}
+
 /**
  * The standalone service: validated configuration, the TypeORM and GraphQL roots, the blog and
  * the health check. `forRoot` takes test-only overrides of the data source.
@@ -81,22 +95,19 @@ export class AppModule implements OnApplicationShutdown {
         }),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          inject: [graphqlConfig.KEY, GraphQLSchemaHost],
+          imports: [ExecutionModule],
+          inject: [graphqlConfig.KEY, GraphQLSchemaHost, CompiledExecution],
           useFactory: (
             graphql: ConfigType<typeof graphqlConfig>,
             schemaHost: GraphQLSchemaHost,
+            execution: CompiledExecution,
           ) => ({
             path: '/graphql',
-            // Queries and mutations run compiled by graphql-jit (Apollo's gateway interface is
-            // its way to replace the executor); the schema is Nest's, read when Apollo starts.
-            ...(graphql.jitCompileAfter === false
+            // Repeated queries run compiled by graphql-jit (Apollo's gateway interface is its
+            // way to replace the executor); the schema is Nest's, read when Apollo starts.
+            ...(graphql.jit === false
               ? {}
-              : {
-                  gateway: compiledExecutionGateway(
-                    () => schemaHost.schema,
-                    new CompiledExecution({ compileAfter: graphql.jitCompileAfter }),
-                  ),
-                }),
+              : { gateway: compiledExecutionGateway(() => schemaHost.schema, execution) }),
             autoSchemaFile: graphql.schemaFile || true,
             sortSchema: true,
             introspection: graphql.introspection,
@@ -153,6 +164,7 @@ export class AppModule implements OnApplicationShutdown {
             },
           }),
         }),
+        ExecutionModule,
         HealthModule,
         ObservabilityModule,
         IdeModule,

@@ -1,4 +1,5 @@
 import { registerAs } from '@nestjs/config';
+import type { CompiledExecutionOptions } from '../blog';
 import { loadAppConfig } from './app.config';
 import { readBoolean, readInteger, readString } from './env';
 
@@ -16,11 +17,8 @@ export interface GraphqlConfig {
     maxTokens: number;
   };
 
-  /**
-   * Compiled execution (graphql-jit): how many runs of a document on graphql-js come before it
-   * is compiled, or false to run everything on graphql-js.
-   */
-  jitCompileAfter: number | false;
+  /** Compiled execution of repeated queries (graphql-jit), or false for graphql-js only. */
+  jit: CompiledExecutionOptions | false;
 
   /** Where development writes the generated SDL; false keeps it in memory. */
   schemaFile: string | false;
@@ -48,8 +46,29 @@ export function loadGraphqlConfig(env: NodeJS.ProcessEnv = process.env): Graphql
       maxDirectives: readInteger(env, 'GRAPHQL_MAX_DIRECTIVES', 50, { min: 0, max: 100_000 }),
       maxTokens: readInteger(env, 'GRAPHQL_MAX_TOKENS', 15_000, { min: 100, max: 10_000_000 }),
     },
-    jitCompileAfter: readBoolean(env, 'GRAPHQL_JIT', true)
-      ? readInteger(env, 'GRAPHQL_JIT_COMPILE_AFTER', 1, { min: 0, max: 1_000_000 })
+    jit: readBoolean(env, 'GRAPHQL_JIT', true)
+      ? {
+          compileAfter: readInteger(env, 'GRAPHQL_JIT_COMPILE_AFTER', 4, {
+            min: 0,
+            max: 1_000_000,
+          }),
+          maxDocuments: readInteger(env, 'GRAPHQL_JIT_MAX_DOCUMENTS', 500, {
+            min: 1,
+            max: 100_000,
+          }),
+          maxBytes: readInteger(env, 'GRAPHQL_JIT_MAX_BYTES', 32 * 1024 * 1024, {
+            min: 1024,
+            max: 2 ** 31,
+          }),
+          maxSelections: readInteger(env, 'GRAPHQL_JIT_MAX_SELECTIONS', 250, {
+            min: 1,
+            max: 10_000,
+          }),
+          compilesPerMinute: readInteger(env, 'GRAPHQL_JIT_COMPILES_PER_MINUTE', 60, {
+            min: 1,
+            max: 100_000,
+          }),
+        }
       : false,
 
     schemaFile:

@@ -6,8 +6,8 @@ process.env.SEED_DEMO = 'false';
 process.env.DATABASE_LOGGING = 'false';
 // Suites sign up many users from one address; test/limits.e2e-spec.ts sets its own limit.
 process.env.AUTH_RATE_LIMIT = '100000';
-// Every operation runs compiled from its first use, so the suites test graphql-jit's path; the
-// graphql-js fallback has suites of its own (compiled-execution.e2e-spec.ts).
+// Repeated queries are queued for compiling after their first run, so the suites also exercise
+// graphql-jit's path; test/differential/ holds it against graphql-js.
 process.env.GRAPHQL_JIT = 'true';
 process.env.GRAPHQL_JIT_COMPILE_AFTER = '0';
 delete process.env.DATABASE_URL;

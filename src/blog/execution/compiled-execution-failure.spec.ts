@@ -1,4 +1,4 @@
-import { buildSchema, OperationTypeNode, parse } from 'graphql';
+import { buildSchema, getOperationAST, parse } from 'graphql';
 import { CompiledExecution } from './compiled-execution';
 
 jest.mock('graphql-jit', () => ({
@@ -13,18 +13,22 @@ describe('CompiledExecution when graphql-jit throws', () => {
     const schema = buildSchema('type Query { hello: String }');
     schema.getQueryType()!.getFields().hello.resolve = () => 'world';
     const source = '{ hello }';
+    const document = parse(source);
     const operation = {
       schema,
-      document: parse(source),
-      operationType: OperationTypeNode.QUERY,
+      document,
+      operation: getOperationAST(document) ?? undefined,
       contextValue: {},
+      source,
       documentKey: source,
     };
     const execution = new CompiledExecution({ compileAfter: 0 });
 
-    expect(await execution.run(operation)).toEqual({ data: { hello: 'world' } });
-    expect(await execution.run(operation)).toEqual({ data: { hello: 'world' } });
-    expect(execution.stats).toMatchObject({ compiled: 0, interpreted: 2 });
+    for (let i = 0; i < 3; i++) {
+      expect(await execution.run(operation)).toEqual({ data: { hello: 'world' } });
+      await execution.idle();
+    }
+    expect(execution.stats).toMatchObject({ compiled: 0, interpreted: 3, refused: 1 });
     const { compileQuery } = jest.requireMock<typeof import('graphql-jit')>('graphql-jit');
     expect(compileQuery).toHaveBeenCalledTimes(1);
   });

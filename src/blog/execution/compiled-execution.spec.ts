@@ -1,145 +1,282 @@
 import {
   buildSchema,
   execute,
-  GraphQLError,
-  OperationTypeNode,
-  parse,
-  GraphQLSchema,
+  getOperationAST,
   GraphQLObjectType,
+  GraphQLSchema,
+  parse,
 } from 'graphql';
 import { CompiledExecution, compiledExecutionGateway } from './compiled-execution';
 
 const schema = buildSchema(`
-  type Query { post(id: ID!): Post, posts: [Post!]! }
-  type Post { id: ID!, title: String!, secret: String }
-  type Mutation { touch: Int! }
+  input Filter { title: String, ids: [ID!] }
+  type Query { post(id: ID!): Post, posts(first: Int, filter: Filter): [Post!]!, strict: Post! }
+  type Post { id: ID!, title: String!, secret: String, broken: String! }
+  type Mutation { touch: Int!, fail: Int! }
   type Subscription { ticks: Int! }
 `);
 const fields = (schema.getType('Post') as GraphQLObjectType).getFields();
 fields.secret.resolve = () => {
   throw new Error('no such table: secrets');
 };
+fields.broken.resolve = () => null;
 const query = schema.getQueryType()!.getFields();
 query.post.resolve = (_, { id }) => ({ id, title: `Post ${id}` });
 query.posts.resolve = () => [
   { id: '1', title: 'one' },
   { id: '2', title: 'two' },
 ];
+query.strict.resolve = () => ({ id: '3', title: 'three' });
+let touches = 0;
+const mutation = schema.getMutationType()!.getFields();
+mutation.touch.resolve = () => ++touches;
+mutation.fail.resolve = () => {
+  throw new Error('nope');
+};
 
-function operation(source: string, extra: Partial<Parameters<CompiledExecution['run']>[0]> = {}) {
+function operation(
+  source: string,
+  extra: Partial<Parameters<CompiledExecution['run']>[0]> = {},
+): Parameters<CompiledExecution['run']>[0] {
+  const document = parse(source);
   return {
     schema,
-    document: parse(source),
-    operationType: OperationTypeNode.QUERY,
+    document,
+    operation: getOperationAST(document, extra.operationName) ?? undefined,
     contextValue: {},
+    source,
     documentKey: source,
     ...extra,
   };
 }
 
+function graphqlJs(op: Parameters<CompiledExecution['run']>[0]) {
+  return execute({
+    schema,
+    document: op.document,
+    operationName: op.operationName,
+    variableValues: op.variables,
+    contextValue: {},
+  });
+}
+
+/** Runs `op` `times` times, letting queued compiles finish after each run. */
+async function runs(
+  execution: CompiledExecution,
+  op: Parameters<CompiledExecution['run']>[0],
+  times: number,
+) {
+  const results = [];
+  for (let i = 0; i < times; i++) {
+    results.push(await execution.run(op));
+    await execution.idle();
+  }
+  return results;
+}
+
 describe('CompiledExecution', () => {
-  it('should compile a document on its second use by default, and answer as graphql-js does', async () => {
-    const execution = new CompiledExecution();
+  it('should run a query on graphql-js until it has run compileAfter times, then compiled, with the same answer', async () => {
+    const execution = new CompiledExecution({ compileAfter: 2 });
     const op = operation('query P($id: ID!) { post(id: $id) { id title } posts { title } }', {
       operationName: 'P',
       variables: { id: '7' },
     });
-    const expected = await execute({
-      schema,
-      document: op.document,
-      variableValues: op.variables,
-    });
+    const expected = await graphqlJs(op);
 
-    expect(await execution.run(op)).toEqual(expected);
-    expect(execution.stats).toMatchObject({ compiled: 0, interpreted: 1 });
-    expect(await execution.run(op)).toEqual(expected);
-    expect(await execution.run(op)).toEqual(expected);
-    expect(execution.stats).toMatchObject({ compiled: 2, interpreted: 1, documents: 1 });
+    const results = await runs(execution, op, 5);
+    for (const result of results) expect(result).toEqual(expected);
+    expect(execution.stats).toMatchObject({ compiled: 2, interpreted: 3, documents: 1 });
   });
 
-  it('should compile at once with compileAfter 0', async () => {
-    const execution = new CompiledExecution({ compileAfter: 0 });
-    await execution.run(operation('{ posts { id } }'));
-    expect(execution.stats).toMatchObject({ compiled: 1, interpreted: 0 });
+  it('should compile four runs on by default', async () => {
+    const execution = new CompiledExecution();
+    await runs(execution, operation('{ posts { id } }'), 6);
+    expect(execution.stats).toMatchObject({ compiled: 1, interpreted: 5 });
   });
 
-  it('should give resolver errors the extensions and original error that graphql-js gives', async () => {
+  it('should never make a request wait for a compile', async () => {
     const execution = new CompiledExecution({ compileAfter: 0 });
-    const op = operation('{ post(id: "1") { id secret } }');
-    const [expected] = (await execute({ schema, document: op.document })).errors!;
-    const result = await execution.run(op);
+    const op = operation('{ posts { id } }');
+    await execution.run(op);
+    expect(execution.stats).toMatchObject({ queued: 1, documents: 0 });
+    // Queued, not compiled yet: the next run is graphql-js's too.
+    await execution.run(op);
+    expect(execution.stats).toMatchObject({ interpreted: 2, compiled: 0 });
+    await execution.idle();
+    await execution.run(op);
+    expect(execution.stats).toMatchObject({ compiled: 1, documents: 1, queued: 0 });
+  });
+
+  it('should run mutations and subscriptions on graphql-js only', async () => {
+    const execution = new CompiledExecution({ compileAfter: 0 });
+    const write = operation('mutation { a: touch b: fail c: touch }');
+    const before = touches;
+    const [first, second] = await runs(execution, write, 2);
+    // graphql-js stops at the first failing non-null root field: c never runs.
+    expect(first).toMatchObject({ data: null });
+    expect(second).toMatchObject({ data: null });
+    expect(touches).toBe(before + 2);
+    await runs(execution, operation('subscription { ticks }'), 2);
+    expect(execution.stats).toMatchObject({ compiled: 0, interpreted: 4, documents: 0 });
+  });
+
+  it.each([
+    ['@include', 'query($on: Boolean!) { posts { id title @include(if: $on) } }', { on: true }],
+    [
+      '@skip in a fragment',
+      '{ posts { ...F @skip(if: true) ...F } } fragment F on Post { id }',
+      {},
+    ],
+    [
+      'a variable in an object literal',
+      'query($t: String) { posts(filter: {title: $t}) { id } }',
+      {},
+    ],
+    [
+      'a variable in a list literal',
+      'query($i: ID!) { posts(filter: {ids: [$i]}) { id } }',
+      { i: '1' },
+    ],
+    ['a non-null variable with a default', 'query($f: Int! = 2) { posts(first: $f) { id } }', {}],
+    ['introspection', '{ __schema { queryType { name } } }', {}],
+  ])('should never compile a query with %s', async (_, source, variables) => {
+    const execution = new CompiledExecution({ compileAfter: 0 });
+    const op = operation(source, { variables });
+    const expected = await graphqlJs(op);
+    const results = await runs(execution, op, 3);
+    for (const result of results) expect(result).toEqual(expected);
+    expect(execution.stats).toMatchObject({ compiled: 0, refused: 1 });
+  });
+
+  it('should answer invalid variables of a compiled query with graphql-js errors', async () => {
+    const execution = new CompiledExecution({ compileAfter: 0 });
+    const op = operation('query($f: Int) { posts(first: $f) { id } }', { variables: { f: 1 } });
+    await runs(execution, op, 2);
     expect(execution.stats.compiled).toBe(1);
-    expect(result.data).toEqual({ post: { id: '1', secret: null } });
-    const [error] = result.errors!;
-    expect(error).toBeInstanceOf(GraphQLError);
-    expect(error.extensions).toEqual(expected.extensions);
-    expect(error.originalError?.message).toBe('no such table: secrets');
-    expect(error.path).toEqual(['post', 'secret']);
-    expect(error.locations).toEqual([{ line: 1, column: 22 }]);
-    expect(error.toJSON()).toEqual(expected.toJSON());
+    const bad = { ...op, variables: { f: 'many' } };
+    const result = await execution.run(bad);
+    expect(result).toEqual(await graphqlJs(bad));
+    expect(result.errors![0].nodes).toHaveLength(1);
   });
 
-  it('should run subscriptions, and documents without a key, on graphql-js', async () => {
+  it('should answer a compiled query that fails with the errors of graphql-js, and not compile it again', async () => {
     const execution = new CompiledExecution({ compileAfter: 0 });
-    await execution.run(
-      operation('subscription { ticks }', { operationType: OperationTypeNode.SUBSCRIPTION }),
-    );
-    await execution.run(operation('{ posts { id } }', { documentKey: undefined }));
-    expect(execution.stats).toMatchObject({ compiled: 0, interpreted: 2, documents: 0 });
+    const op = operation('{ post(id: "1") { id secret } strict { broken } }');
+    const expected = await graphqlJs(op);
+    const results = await runs(execution, op, 3);
+    for (const result of results) {
+      expect(result).toEqual(expected);
+      expect(result.errors!.map((error) => error.toJSON())).toEqual(
+        expected.errors!.map((error) => error.toJSON()),
+      );
+      expect(result.errors![0].nodes).toEqual(expected.errors![0].nodes);
+      expect(result.errors![0].source).toBe(op.document.loc!.source);
+    }
+    expect(execution.stats).toMatchObject({ documents: 0, refused: 1 });
   });
 
   it('should tell operations of one document apart by name', async () => {
     const execution = new CompiledExecution({ compileAfter: 0 });
     const source = 'query A { posts { id } } query B { posts { title } }';
-    const a = await execution.run(operation(source, { operationName: 'A' }));
-    const b = await execution.run(operation(source, { operationName: 'B' }));
+    const [, a] = await runs(execution, operation(source, { operationName: 'A' }), 2);
+    const [, b] = await runs(execution, operation(source, { operationName: 'B' }), 2);
     expect(a.data).toEqual({ posts: [{ id: '1' }, { id: '2' }] });
     expect(b.data).toEqual({ posts: [{ title: 'one' }, { title: 'two' }] });
+    expect(execution.stats.compiled).toBe(2);
   });
 
-  it('should fall back to graphql-js when graphql-jit cannot compile the operation', async () => {
+  it('should answer an unknown operation name as graphql-js does', async () => {
     const execution = new CompiledExecution({ compileAfter: 0 });
-    // No operation of that name: graphql-jit refuses to compile, graphql-js answers the error.
-    const result = await execution.run(
-      operation('query A { posts { id } }', { operationName: 'Z' }),
-    );
+    const op = operation('query A { posts { id } }', { operationName: 'Z' });
+    const [result] = await runs(execution, op, 2);
     expect(result.errors?.[0].message).toBe('Unknown operation named "Z".');
-    expect(execution.stats).toMatchObject({ compiled: 0, interpreted: 1 });
+    expect(execution.stats).toMatchObject({ compiled: 0, interpreted: 2, queued: 0 });
   });
 
-  it('should keep at most maxDocuments documents, forgetting the least recently used', async () => {
-    const execution = new CompiledExecution({ compileAfter: 0, maxDocuments: 2 });
-    const first = operation('{ posts { id } }');
-    await execution.run(first);
-    await execution.run(operation('{ posts { title } }'));
-    await execution.run(first);
-    await execution.run(operation('{ posts { id title } }'));
+  it('should not compile a selection larger than maxSelections fields, fragments expanded', async () => {
+    const execution = new CompiledExecution({ compileAfter: 0, maxSelections: 5 });
+    const source = '{ a: posts { ...F } b: posts { ...F } } fragment F on Post { id title }';
+    await runs(execution, operation(source), 2);
+    expect(execution.stats).toMatchObject({ compiled: 0, refused: 1 });
+    await runs(execution, operation('{ a: posts { ...F } } fragment F on Post { id title }'), 2);
+    expect(execution.stats.compiled).toBe(1);
+  });
+
+  it('should compile at most compilesPerMinute documents a minute', async () => {
+    const execution = new CompiledExecution({ compileAfter: 0, compilesPerMinute: 2 });
+    for (const field of ['id', 'title', 'secret']) {
+      await runs(execution, operation(`{ posts { ${field} } }`), 1);
+    }
     expect(execution.stats.documents).toBe(2);
-    await execution.run(first);
-    expect(execution.stats.compiled).toBe(5);
+  });
+
+  it('should keep at most maxDocuments documents and maxBytes of compiled code', async () => {
+    const byCount = new CompiledExecution({ compileAfter: 0, maxDocuments: 2 });
+    const byBytes = new CompiledExecution({ compileAfter: 0, maxBytes: 1024 });
+    for (const execution of [byCount, byBytes]) {
+      for (const field of ['id', 'title', 'secret']) {
+        await runs(execution, operation(`{ posts { ${field} } }`), 1);
+      }
+    }
+    expect(byCount.stats.documents).toBe(2);
+    expect(byBytes.stats.documents).toBe(0);
+    expect(byBytes.stats.bytes).toBe(0);
+  });
+
+  it('should compile from a fresh parse, never touching the document Apollo caches', async () => {
+    const execution = new CompiledExecution({ compileAfter: 0 });
+    const op = operation('{ posts { id title } }');
+    const before = JSON.stringify(op.document);
+    await runs(execution, op, 3);
+    expect(execution.stats.compiled).toBe(2);
+    expect(JSON.stringify(op.document)).toBe(before);
   });
 });
 
 describe('compiledExecutionGateway', () => {
-  it('should hand Apollo the schema when it loads, and run operations compiled', async () => {
-    const execution = new CompiledExecution({ compileAfter: 0 });
+  async function executor(execution: CompiledExecution) {
     const gateway = compiledExecutionGateway(() => schema, execution);
     let loaded: GraphQLSchema | null = null;
     gateway.onSchemaLoadOrUpdate(({ apiSchema }) => (loaded = apiSchema));
     const { executor } = await gateway.load({ apollo: { keyHash: '', graphRef: '' } as never });
     expect(loaded).toBe(schema);
+    return executor!;
+  }
 
-    const document = parse('{ posts { id } }');
-    const result = await executor!({
+  it('should hand Apollo the schema when it loads, and run repeated queries compiled', async () => {
+    const execution = new CompiledExecution({ compileAfter: 0 });
+    const run = await executor(execution);
+    const source = '{ posts { id } }';
+    const document = parse(source);
+    const request = {
       schema,
       document,
+      source,
       operationName: null,
       operation: document.definitions[0],
       request: { variables: {} },
       context: {},
       queryHash: 'hash',
-    } as never);
-    expect(result).toEqual({ data: { posts: [{ id: '1' }, { id: '2' }] } });
+    } as never;
+    expect(await run(request)).toEqual({ data: { posts: [{ id: '1' }, { id: '2' }] } });
+    await execution.idle();
+    expect(await run(request)).toEqual({ data: { posts: [{ id: '1' }, { id: '2' }] } });
     expect(execution.stats.compiled).toBe(1);
+  });
+
+  it("should answer graphql-js's error when Apollo resolved no operation", async () => {
+    const run = await executor(new CompiledExecution({ compileAfter: 0 }));
+    const source = 'query A { posts { id } } query B { posts { id } }';
+    const result = await run({
+      schema,
+      document: parse(source),
+      source,
+      operationName: null,
+      operation: undefined,
+      request: { variables: {}, operationName: 'C' },
+      context: {},
+      queryHash: 'hash',
+    } as never);
+    expect(result).toMatchObject({ errors: [{ message: 'Unknown operation named "C".' }] });
   });
 });
