@@ -159,7 +159,7 @@ describe('CompiledExecution', () => {
     expect(result.errors![0].nodes).toHaveLength(1);
   });
 
-  it('should answer a compiled query that fails with the errors of graphql-js, and not compile it again', async () => {
+  it('should answer a compiled query that fails with the errors of graphql-js', async () => {
     const execution = new CompiledExecution({ compileAfter: 0 });
     const op = operation('{ post(id: "1") { id secret } strict { broken } }');
     const expected = await graphqlJs(op);
@@ -172,7 +172,29 @@ describe('CompiledExecution', () => {
       expect(result.errors![0].nodes).toEqual(expected.errors![0].nodes);
       expect(result.errors![0].source).toBe(op.document.loc!.source);
     }
-    expect(execution.stats).toMatchObject({ documents: 0, refused: 1 });
+    expect(execution.stats).toMatchObject({ compiled: 0, interpreted: 3, documents: 1 });
+  });
+
+  it('should stop compiling a document whose compiled runs fail more often than not', async () => {
+    const execution = new CompiledExecution({ compileAfter: 0 });
+    const good = operation('query($id: ID!) { post(id: $id) { id } }', { variables: { id: '1' } });
+    const bad = { ...good, variables: { id: 'x' } };
+    query.post.resolve = (_, { id }) => {
+      if (id === 'x') throw new Error('not an id');
+      return { id, title: `Post ${id}` };
+    };
+    try {
+      await runs(execution, good, 3);
+      for (let i = 0; i < 7; i++) expect(await execution.run(bad)).toEqual(await graphqlJs(bad));
+      // 2 answered, 7 replaced: still compiled while fewer than 8 were replaced.
+      expect(execution.stats).toMatchObject({ compiled: 2, documents: 1 });
+      await execution.run(bad);
+      expect(execution.stats).toMatchObject({ documents: 0, refused: 1 });
+      await execution.run(good);
+      expect(execution.stats.compiled).toBe(2);
+    } finally {
+      query.post.resolve = (_, { id }) => ({ id, title: `Post ${id}` });
+    }
   });
 
   it('should tell operations of one document apart by name', async () => {

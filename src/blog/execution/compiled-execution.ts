@@ -62,9 +62,13 @@ export interface CompiledExecutionStats {
   refused: number;
 }
 
-type Compiled = { query: CompiledQuery; bytes: number };
+/** A compiled document, with how its runs went: answered, and replaced by graphql-js's answer. */
+type Compiled = { query: CompiledQuery; bytes: number; answered: number; replaced: number };
 
 const tracer = trace.getTracer('blog-graphql/execution');
+
+/** Compiled runs replaced by graphql-js's answer before a document may be refused. */
+const REPLACED_BEFORE_REFUSAL = 8;
 
 /**
  * Runs the queries clients repeat through graphql-jit, and everything else on graphql-js, so
@@ -74,9 +78,9 @@ const tracer = trace.getTracer('blog-graphql/execution');
  *   {@link compileIneligibility}); mutations and subscriptions always run on graphql-js.
  * - Variables are coerced by graphql-js first: invalid ones get graphql-js's own errors.
  * - A compiled run that answers any error is discarded and the query runs again on graphql-js,
- *   whose answer is returned; the document is never compiled again. So every error a client
- *   sees is graphql-js's, with its nodes, locations and path. A query reads only, so running it
- *   twice changes nothing, and it happens at most once per document.
+ *   whose answer is returned. So every error a client sees is graphql-js's, with its nodes,
+ *   locations and path. A query reads only, so running it twice changes nothing; a document
+ *   whose compiled runs fail more often than not is no longer compiled.
  * - No request waits for a compile: a document is queued after `compileAfter` runs, and compiled
  *   in a later turn of the event loop, one per turn, at most `compilesPerMinute`, only when its
  *   expanded selection is at most `maxSelections` fields, from a fresh parse of its text (never
@@ -126,7 +130,7 @@ export class CompiledExecution {
   run(operation: OperationToRun): Promise<ExecutionResult> | ExecutionResult {
     const key = cacheKey(operation);
     const compiled = key === null ? undefined : this.compiled.get(key);
-    if (compiled) return this.runCompiled(operation, key!, compiled.query);
+    if (compiled) return this.runCompiled(operation, key!, compiled);
     if (key !== null) this.count(key, operation);
     return this.interpret(operation);
   }
@@ -145,7 +149,7 @@ export class CompiledExecution {
   private async runCompiled(
     operation: OperationToRun,
     key: string,
-    query: CompiledQuery,
+    compiled: Compiled,
   ): Promise<ExecutionResult> {
     const coerced = getVariableValues(
       operation.schema,
@@ -165,7 +169,11 @@ export class CompiledExecution {
       },
       async (span) => {
         try {
-          const answer = await query.query(undefined, operation.contextValue, operation.variables);
+          const answer = await compiled.query.query(
+            undefined,
+            operation.contextValue,
+            operation.variables,
+          );
           if (answer.errors?.length) {
             span.setStatus({ code: SpanStatusCode.ERROR, message: answer.errors[0].message });
           }
@@ -179,10 +187,16 @@ export class CompiledExecution {
       },
     );
     if (result && !result.errors?.length) {
+      compiled.answered++;
       this.counts.compiled++;
       return result;
     }
-    this.refuse(key, 'failed');
+    // Mostly a client's bad input (a malformed id, a missing post): the document stays compiled,
+    // unless its runs fail more often than not, when the double runs would cost more than
+    // compiling saves.
+    if (++compiled.replaced >= REPLACED_BEFORE_REFUSAL && compiled.replaced > compiled.answered) {
+      this.refuse(key, 'failed');
+    }
     return this.interpret(operation);
   }
 
@@ -241,7 +255,8 @@ export class CompiledExecution {
       const name = operation.operationName ?? undefined;
       const query = compileQuery(operation.schema, document, name);
       if (!isCompiledQuery(query)) return this.refuse(key, 'failed');
-      this.compiled.set(key, { query, bytes: estimateBytes(operation, this.maxSelections) });
+      const bytes = estimateBytes(operation, this.maxSelections);
+      this.compiled.set(key, { query, bytes, answered: 0, replaced: 0 });
       // A compiled document larger than the whole cache is not kept.
       if (!this.compiled.has(key)) this.refuse(key, 'selection too large');
     } catch {
