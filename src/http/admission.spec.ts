@@ -79,4 +79,38 @@ describe('Admission', () => {
     expect(admission.pending).toBe(1200);
     expect(queue.length).toBe(admission.pending);
   });
+
+  it('should drop, never start, a request whose client has gone by its turn', async () => {
+    const admission = new Admission(5, clock([10]));
+    const started: string[] = [];
+    const gone = new Set<string>();
+    for (const name of ['a', 'b', 'c']) {
+      admission.admit(
+        () => started.push(name),
+        () => gone.has(name),
+      );
+    }
+    await turns(1);
+    expect(started).toEqual(['a']);
+    gone.add('b');
+    await turns(2);
+    expect(started).toEqual(['a', 'c']);
+    expect(admission.dropped).toBe(1);
+    expect(admission.pending).toBe(0);
+  });
+
+  it('should give the place of a dropped request in a turn to the next one', async () => {
+    const admission = new Admission(5, clock([10]));
+    const started: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      admission.admit(
+        () => started.push(i),
+        () => i < 4,
+      );
+    }
+    await turns(1);
+    expect(started).toEqual([4]);
+    expect(admission.dropped).toBe(4);
+    expect(admission.pending).toBe(0);
+  });
 });

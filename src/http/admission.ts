@@ -1,5 +1,10 @@
 import { performance } from 'node:perf_hooks';
 
+interface Waiting {
+  start: () => void;
+  abandoned?: () => boolean;
+}
+
 /**
  * Starts the requests handed to it in later turns of the event loop, first come, first served,
  * a few per turn: as many as keep a turn near `turnMs`.
@@ -12,9 +17,14 @@ import { performance } from 'node:perf_hooks';
  * keeps turns short, so connections are accepted as fast as a few requests finish. The number
  * per turn follows how long turns take (one more while they are short, half as many when one
  * ran long), so cheap requests share a turn's overhead and expensive ones get a turn each.
+ *
+ * A request whose client has gone while it waited (its `abandoned` check says so when its turn
+ * comes) is dropped, not started: under overload the queue is where requests wait longest, and
+ * a client that gave up, a mutation's included, should cost nothing and change nothing.
  */
 export class Admission {
-  private readonly waiting: (() => void)[] = [];
+  private readonly waiting: Waiting[] = [];
+  private droppedCount = 0;
   private scheduled = false;
   private perTurn = 1;
   private lastTurn: number | null = null;
@@ -24,9 +34,12 @@ export class Admission {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** Calls `start` in a later turn of the event loop, after every request admitted before it. */
-  admit(start: () => void): void {
-    this.waiting.push(start);
+  /**
+   * Calls `start` in a later turn of the event loop, after every request admitted before it,
+   * unless `abandoned` then answers true (the client has gone): such a request never starts.
+   */
+  admit(start: () => void, abandoned?: () => boolean): void {
+    this.waiting.push({ start, abandoned });
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(this.turn);
@@ -36,6 +49,11 @@ export class Admission {
   /** Requests admitted and not started yet. */
   get pending(): number {
     return this.waiting.length;
+  }
+
+  /** Requests dropped so far because their client had gone before they started. */
+  get dropped(): number {
+    return this.droppedCount;
   }
 
   /** How many requests the next turn may start. */
@@ -51,10 +69,18 @@ export class Admission {
       if (length > this.turnMs) this.perTurn = Math.max(1, this.perTurn >> 1);
       else if (length < this.turnMs / 2) this.perTurn = Math.min(64, this.perTurn + 1);
     }
+    // Abandoned requests are dropped on the way and take no place in the turn.
+    const starting: (() => void)[] = [];
+    let taken = 0;
+    while (taken < this.waiting.length && starting.length < this.perTurn) {
+      const { start, abandoned } = this.waiting[taken++];
+      if (abandoned?.()) this.droppedCount++;
+      else starting.push(start);
+    }
     // Taken out of the queue as they start: it keeps no request it has started (each holds its
     // request and reply), even when, under sustained load, it never empties. The queue is at
     // most one request per connection long, so the shift is cheap.
-    const starting = this.waiting.splice(0, this.perTurn);
+    this.waiting.splice(0, taken);
     // Scheduled before the requests start, so that a request that throws stops no other.
     this.scheduled = this.pending > 0;
     this.lastTurn = this.scheduled ? now : null;

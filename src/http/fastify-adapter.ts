@@ -1,4 +1,5 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 import { AppConfig, HttpConfig } from '../config';
@@ -47,16 +48,27 @@ export function configureApp(
 ): void {
   (app.getHttpServer() as Server).maxConnections = http.maxConnections;
   // Requests start a few per turn of the event loop (see Admission); probes answer at once, even
-  // behind a queue.
+  // behind a queue. A request whose connection has closed while it waited never starts.
   const admission = new Admission();
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('preHandler', (request, _reply, done) => {
+    .addHook('preHandler', (request, reply, done) => {
       if (PROBE_PATHS.has(pathOf(request.url) ?? '')) done();
-      else admission.admit(done);
+      else admission.admit(done, () => clientGone(request.raw, reply.raw));
     });
   if (cors.origins.length > 0) app.enableCors(corsOptions(cors));
+}
+
+/**
+ * True once the client can no longer receive the answer: its connection has ended or closed.
+ * The end of the client's side is the first sign, a turn of the event loop before the socket is
+ * destroyed, and enough: Node's HTTP server does not keep half-open connections, so it ends
+ * that socket too and no answer would get through.
+ */
+function clientGone(request: IncomingMessage, response: ServerResponse): boolean {
+  const socket = request.socket as Socket | null;
+  return response.destroyed || !socket || socket.destroyed || socket.readableEnded;
 }
 
 /** Headers a browser client may send: the token, JSON, Apollo's CSRF header, a request id. */
