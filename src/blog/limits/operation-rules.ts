@@ -2,12 +2,10 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   DocumentNode,
-  getNullableType,
   getOperationAST,
   getVariableValues,
   GraphQLError,
   GraphQLSchema,
-  isListType,
   Kind,
   OperationDefinitionNode,
   validate,
@@ -48,19 +46,16 @@ export const DEFAULT_DOCUMENT_LIMITS: Required<DocumentLimits> = {
 const MAX_CACHED_COSTS = 1_000;
 
 /**
- * A list field costs at least 1, plus its page size times what each item selects. A connection
- * (a paged field that is not a list) charges its selection at least once even on an empty page,
- * since its `totalCount` runs whatever the page size.
+ * A paged field (a list, or a connection) costs 1, plus its page size times what each item
+ * selects, and charges its selection at least once even at `first: 0`: an empty page still
+ * costs its selection to plan and, on a connection, its `totalCount` runs whatever the page
+ * size. Without that floor, aliases of `posts(first: 0) { ...BigFragment }` cost 1 each, and a
+ * large document passed the limit for nothing.
  */
-export function pagedEstimator({
-  args,
-  field,
-  childComplexity,
-}: ComplexityEstimatorArgs): number | void {
+export function pagedEstimator({ args, childComplexity }: ComplexityEstimatorArgs): number | void {
   if (!('first' in args)) return undefined;
   const first = typeof args.first === 'number' && args.first >= 0 ? args.first : DEFAULT_PAGE_SIZE;
-  const rows = isListType(getNullableType(field.type)) ? first : Math.max(first, 1);
-  return 1 + rows * Math.max(childComplexity, 1);
+  return 1 + Math.max(first, 1) * Math.max(childComplexity, 1);
 }
 
 /** A refusal before execution: HTTP 400, a code, and the limit it names. */
