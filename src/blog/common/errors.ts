@@ -12,6 +12,12 @@ export enum ErrorCode {
   TooManyRequests = 'TOO_MANY_REQUESTS',
   InternalServerError = 'INTERNAL_SERVER_ERROR',
   ServiceUnavailable = 'SERVICE_UNAVAILABLE',
+  /** A request this server does not take in that form (a subscription over HTTP, say). */
+  BadRequest = 'BAD_REQUEST',
+  /** An automatic persisted query whose `sha256Hash` is not the hash of its `query`. */
+  PersistedQueryHashMismatch = 'PERSISTED_QUERY_HASH_MISMATCH',
+  /** An automatic persisted query of a version other than 1. */
+  PersistedQueryNotSupported = 'PERSISTED_QUERY_NOT_SUPPORTED',
 }
 
 function error(code: ErrorCode, message: string, extensions: Record<string, unknown> = {}) {
@@ -39,14 +45,22 @@ export const conflict = (message: string, field?: string) =>
 /** A dependency the operation needs is down: the client may retry later. */
 export const serviceUnavailable = (message: string) => error(ErrorCode.ServiceUnavailable, message);
 
+/**
+ * A request refused before anything runs, with HTTP status 400 (Apollo takes the status from
+ * `extensions.http` and leaves it out of the answer).
+ */
+export const refusal = (
+  code: ErrorCode,
+  message: string,
+  extensions: Record<string, unknown> = {},
+) => error(code, message, { ...extensions, http: { status: 400 } });
+
 const PASSED_THROUGH = new Set<string>([
   ...Object.values(ErrorCode).filter((code) => code !== ErrorCode.InternalServerError),
   'GRAPHQL_PARSE_FAILED',
   'GRAPHQL_VALIDATION_FAILED',
-  'BAD_REQUEST',
   'OPERATION_RESOLUTION_FAILURE',
   'PERSISTED_QUERY_NOT_FOUND',
-  'PERSISTED_QUERY_NOT_SUPPORTED',
 ]);
 
 const HTTP_STATUS_CODES: Record<number, ErrorCode> = {

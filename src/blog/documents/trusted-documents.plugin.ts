@@ -6,6 +6,7 @@ import {
 } from '@apollo/server';
 import { Plugin } from '@nestjs/apollo';
 import { GraphQLError } from 'graphql';
+import { persistedQueryRefusal } from './automatic-persisted-queries';
 import { DocumentRequest, TrustedDocuments } from './trusted-documents';
 
 /**
@@ -20,7 +21,8 @@ const REFUSED_PLACEHOLDER = '{ __typename }';
  * `extensions.documentId`) in its `query` before Apollo reads it, so GET works without a
  * `query` and every later hook, limits included, sees the real text. Requests that
  * {@link TrustedDocuments} refuses are answered with its error before any of their text is
- * parsed.
+ * parsed, and so are automatic persisted queries that Apollo would refuse without a code
+ * ({@link persistedQueryRefusal}).
  */
 @Plugin()
 export class TrustedDocumentsPlugin implements ApolloServerPlugin {
@@ -34,6 +36,8 @@ export class TrustedDocumentsPlugin implements ApolloServerPlugin {
     try {
       const query = this.documents.documentFor(documentRequestOf(request));
       if (query !== undefined) request.query = query;
+      const refused = persistedQueryRefusal(request.query, request.extensions);
+      if (refused) throw refused;
       return {};
     } catch (error) {
       if (!(error instanceof GraphQLError)) throw error;

@@ -1,9 +1,15 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { ApolloServerPlugin, GraphQLRequestListener, HTTPGraphQLRequest } from '@apollo/server';
+import {
+  ApolloServerPlugin,
+  GraphQLRequestListener,
+  GraphQLResponse,
+  HTTPGraphQLRequest,
+} from '@apollo/server';
 import { Plugin } from '@nestjs/apollo';
 import Negotiator from 'negotiator';
 import { ViewerGuard } from '../auth/viewer.guard';
 import { BlogContext } from '../blog-context';
+import { ErrorCode, refusal } from '../common/errors';
 import { Viewer } from '../users/viewer';
 import { documentKeyOf, OperationRules } from './operation-rules';
 import { countWrites, WriteRateLimiter } from './write-rate-limit';
@@ -29,10 +35,14 @@ const REQUEST_ERROR_CODES = new Set<unknown>([
   'PERSISTED_QUERY_NOT_FOUND',
 ]);
 
+const SUBSCRIPTION_OVER_HTTP =
+  'Subscriptions run over the WebSocket only (graphql-ws on this path); send queries and mutations over HTTP.';
+
 /**
  * Applies {@link OperationRules} to every HTTP operation once Apollo has parsed and validated
- * it, before anything runs. The WebSocket server applies the same rules to its operations.
- * Then it takes a mutation's writes from the signed-in user's allowance, all of them or none
+ * it, before anything runs, and refuses subscriptions (`BAD_REQUEST`), which run over the
+ * WebSocket only. The WebSocket server applies the same rules to its operations. Then it
+ * takes a mutation's writes from the signed-in user's allowance, all of them or none
  * ({@link WriteRateLimiter}), so a refused request writes nothing.
  *
  * It also sets the status of every refusal before execution, Apollo's own and the rules', by
@@ -51,7 +61,17 @@ export class OperationLimitsPlugin implements ApolloServerPlugin {
 
   async requestDidStart(): Promise<GraphQLRequestListener<Record<string, unknown>>> {
     return {
-      didResolveOperation: async ({ request, document, schema, queryHash, contextValue }) => {
+      didResolveOperation: async ({
+        request,
+        document,
+        schema,
+        queryHash,
+        contextValue,
+        operation,
+      }) => {
+        if (operation?.operation === 'subscription') {
+          throw refusal(ErrorCode.BadRequest, SUBSCRIPTION_OVER_HTTP);
+        }
         this.rules.check(
           schema,
           document,
@@ -63,7 +83,11 @@ export class OperationLimitsPlugin implements ApolloServerPlugin {
         const units = countWrites(schema, document, request.operationName, request.variables);
         if (units > 0) await this.limitWrites(contextValue as BlogContext, units);
       },
-      willSendResponse: async ({ request, response }) => {
+      willSendResponse: async ({ request, response, operation }) => {
+        if (request.http?.method === 'GET' && operation?.operation === 'subscription') {
+          refuseSubscriptionOverGet(response);
+          return;
+        }
         if (response.http.status !== 400 || !request.http || !answersPlainJson(request.http)) {
           return;
         }
@@ -90,6 +114,22 @@ export class OperationLimitsPlugin implements ApolloServerPlugin {
     }
     if (viewer) await this.writes.consume(viewer.id, units);
   }
+}
+
+/**
+ * Apollo answers a subscription sent by GET before any plugin can, as it answers a mutation:
+ * 405 with `Allow: POST`. POST does not take subscriptions either, so the answer becomes the
+ * one a POST gets: 400, BAD_REQUEST.
+ */
+function refuseSubscriptionOverGet(response: GraphQLResponse): void {
+  response.http.status = 400;
+  response.http.headers.delete('allow');
+  response.body = {
+    kind: 'single',
+    singleResult: {
+      errors: [{ message: SUBSCRIPTION_OVER_HTTP, extensions: { code: ErrorCode.BadRequest } }],
+    },
+  };
 }
 
 /** True when the client sent an `Accept` header and Apollo answers it with application/json. */
