@@ -71,7 +71,10 @@ export class AuthService {
 
   /**
    * Checks the current password, sets the new one and revokes every token issued before; the
-   * answer carries a fresh token, at the new token version.
+   * answer carries a fresh token, at the token version this change wrote. The change holds only
+   * if no other change of the password (or revocation) came between the check and the write:
+   * of two calls that race with the same current password, one wins and the other is CONFLICT
+   * and changes nothing, so the token the winner returns keeps working.
    */
   async changePassword(viewer: Viewer, input: ChangePasswordInput): Promise<AuthPayload> {
     const user = await this.withCheckedPassword(
@@ -79,9 +82,17 @@ export class AuthService {
       input.currentPassword,
       'input.currentPassword',
     );
-    await this.users.changePassword(user.id, await this.passwords.hash(input.newPassword));
+    const passwordHash = await this.passwords.hash(input.newPassword);
+    if (!(await this.users.changePassword(user.id, passwordHash, user.tokenVersion))) {
+      throw conflict(
+        'The password was changed, or the account signed out, by another request meanwhile; nothing was changed.',
+      );
+    }
     const changed = await this.users.findById(user.id);
     if (!changed) throw unauthenticated('The signed-in user no longer exists.');
+    // The version written here, even if a revocation has raised it since: that one revokes this
+    // token too.
+    changed.tokenVersion = user.tokenVersion + 1;
     return this.issueToken(changed);
   }
 

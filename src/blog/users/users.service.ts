@@ -119,9 +119,19 @@ export class UsersService {
     return user;
   }
 
-  /** Sets a new password hash and revokes every token issued before, in one statement. */
-  async changePassword(id: string, passwordHash: string): Promise<void> {
-    await this.sql.run(this.statements.changePassword, { id, passwordHash, updatedAt: new Date() });
+  /**
+   * Sets a new password hash and revokes every token issued before, in one statement, if the
+   * user's token version is still `tokenVersion`. False when it is not (another change of the
+   * password, or a revocation, came first): then nothing changed.
+   */
+  async changePassword(id: string, passwordHash: string, tokenVersion: number): Promise<boolean> {
+    const changed = await this.sql.run(this.statements.changePassword, {
+      id,
+      passwordHash,
+      tokenVersion,
+      updatedAt: new Date(),
+    });
+    return changed === 1;
   }
 
   /** Revokes every token of the user issued so far: their version no longer matches. */

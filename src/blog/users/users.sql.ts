@@ -62,10 +62,19 @@ export const usersSql = {
       'avatar = CASE WHEN :setAvatar THEN :avatar ELSE avatar END, updated_at = :updatedAt ' +
       'WHERE id = :id',
   ),
-  /** Sets a new password hash and revokes every token issued before. */
-  changePassword: statement<{ id: string; passwordHash: string; updatedAt: Date }>(
+  /**
+   * Sets a new password hash and revokes every token issued before, only while the token
+   * version is still the one read when the current password was checked: of two changes that
+   * race, one changes no row.
+   */
+  changePassword: statement<{
+    id: string;
+    passwordHash: string;
+    tokenVersion: number;
+    updatedAt: Date;
+  }>(
     'UPDATE users SET password_hash = :passwordHash, token_version = token_version + 1, ' +
-      'updated_at = :updatedAt WHERE id = :id',
+      'updated_at = :updatedAt WHERE id = :id AND token_version = :tokenVersion',
   ),
   revokeTokens: statement<{ id: string }>(
     'UPDATE users SET token_version = token_version + 1 WHERE id = :id',
