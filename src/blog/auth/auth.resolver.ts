@@ -1,9 +1,10 @@
 import { UseGuards } from '@nestjs/common';
-import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
+import { Args, Context, Extensions, ID, Mutation, Resolver } from '@nestjs/graphql';
 import { BlogContext } from '../blog-context';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { inputValidationPipe } from '../common/validation';
 import { AuthThrottlerGuard } from '../limits/auth-throttler.guard';
+import { SOLE_ROOT_FIELD } from '../limits/operation-rules';
 import { Viewer } from '../users/viewer';
 import { AuthService } from './auth.service';
 import { AuthPayload } from './dto/auth-payload.type';
@@ -11,6 +12,12 @@ import { ChangePasswordInput } from './dto/change-password.input';
 import { LogInInput } from './dto/log-in.input';
 import { SignUpInput } from './dto/sign-up.input';
 import { CurrentViewer } from './viewer.decorator';
+
+/**
+ * On the mutations that revoke the viewer's tokens or delete the account: each must be its
+ * operation's only field, so nothing after it runs as the old session (see OperationRules).
+ */
+const ALONE = { [SOLE_ROOT_FIELD]: true };
 
 /** The payload goes to the account it signs in, so that account's private fields show in it. */
 function signedIn(context: BlogContext, payload: AuthPayload): AuthPayload {
@@ -43,8 +50,9 @@ export class AuthResolver {
 
   @Mutation(() => AuthPayload, {
     description:
-      'Changes the password after checking the current one. Every token issued before stops working; the answer carries a fresh one.',
+      'Changes the password after checking the current one. Every token issued before stops working; the answer carries a fresh one. Must be the only field of its operation.',
   })
+  @Extensions(ALONE)
   async changePassword(
     @Args('input', inputValidationPipe) input: ChangePasswordInput,
     @CurrentViewer() viewer: Viewer,
@@ -54,16 +62,19 @@ export class AuthResolver {
   }
 
   @Mutation(() => Boolean, {
-    description: "Revokes every token of the viewer issued so far, this request's included.",
+    description:
+      "Revokes every token of the viewer issued so far, this request's included. Must be the only field of its operation.",
   })
+  @Extensions(ALONE)
   logOutEverywhere(@CurrentViewer() viewer: Viewer): Promise<boolean> {
     return this.auth.logOutEverywhere(viewer);
   }
 
   @Mutation(() => ID, {
     description:
-      "Deletes the viewer's account after checking the password: their posts (with those posts' comments and likes), comments, likes and follows go with it. Returns the account's id.",
+      "Deletes the viewer's account after checking the password: their posts (with those posts' comments and likes), comments, likes and follows go with it. Returns the account's id. Must be the only field of its operation.",
   })
+  @Extensions(ALONE)
   deleteAccount(
     @Args('password') password: string,
     @CurrentViewer() viewer: Viewer,

@@ -1,4 +1,5 @@
 import {
+  GraphQLBoolean,
   GraphQLError,
   GraphQLID,
   GraphQLInt,
@@ -10,7 +11,7 @@ import {
   parse,
 } from 'graphql';
 import { BlogModuleOptions } from '../blog-options.interface';
-import { documentKeyOf, OperationRules } from './operation-rules';
+import { documentKeyOf, OperationRules, SOLE_ROOT_FIELD } from './operation-rules';
 
 const page = { first: { type: GraphQLInt, defaultValue: 20 } };
 
@@ -31,13 +32,28 @@ const PostConnection = new GraphQLObjectType({
   name: 'PostConnection',
   fields: { nodes: { type: new GraphQLList(Post) }, cursor: { type: GraphQLString } },
 });
-/** A small schema of the blog's shape: paged lists and a connection. */
+const alone = { [SOLE_ROOT_FIELD]: true };
+
+/** A small schema of the blog's shape: paged lists, a connection, and account mutations. */
 const schema = new GraphQLSchema({
   query: new GraphQLObjectType({
     name: 'Query',
     fields: {
       posts: { type: new GraphQLNonNull(new GraphQLList(Post)), args: page },
       postsConnection: { type: PostConnection, args: page },
+    },
+  }),
+  mutation: new GraphQLObjectType({
+    name: 'Mutation',
+    fields: {
+      logOutEverywhere: { type: GraphQLBoolean, extensions: alone },
+      deleteAccount: {
+        type: GraphQLID,
+        args: { password: { type: GraphQLString } },
+        extensions: alone,
+      },
+      createPost: { type: Post, args: { title: { type: GraphQLString } } },
+      likePost: { type: Post },
     },
   }),
 });
@@ -107,5 +123,69 @@ describe('OperationRules: cost', () => {
       limit: 'complexity',
       http: { status: 400 },
     });
+  });
+});
+
+describe('OperationRules: account mutations stand alone', () => {
+  const rules = rulesWith(10_000);
+  const expectRefused = (query: string, operationName?: string) => {
+    const error = refusalOf(rules, query, operationName);
+    expect(error?.extensions).toEqual({ code: 'BAD_REQUEST', http: { status: 400 } });
+    expect(error?.message).toMatch(/^(logOutEverywhere|deleteAccount) must be the only field/);
+  };
+
+  it('should let logOutEverywhere and deleteAccount run alone, aliased or repeated under one name', () => {
+    expect(refusalOf(rules, 'mutation { logOutEverywhere }')).toBeNull();
+    expect(refusalOf(rules, 'mutation { bye: deleteAccount(password: "p") }')).toBeNull();
+    expect(refusalOf(rules, 'mutation { logOutEverywhere logOutEverywhere }')).toBeNull();
+    expect(
+      refusalOf(rules, 'mutation { ...F } fragment F on Mutation { logOutEverywhere }'),
+    ).toBeNull();
+  });
+
+  it.each([
+    ['a write after it', 'mutation { logOutEverywhere b: createPost(title: "t") { id } }'],
+    [
+      'a write before it',
+      'mutation { createPost(title: "t") { id } deleteAccount(password: "p") }',
+    ],
+    ['__typename beside it', 'mutation { logOutEverywhere __typename }'],
+    ['itself under two aliases', 'mutation { a: logOutEverywhere b: logOutEverywhere }'],
+    ['another one of them', 'mutation { logOutEverywhere deleteAccount(password: "p") }'],
+    [
+      'a write in a fragment',
+      'mutation { deleteAccount(password: "p") ...W } fragment W on Mutation { likePost { id } }',
+    ],
+    [
+      'itself in a fragment, a write outside',
+      'mutation { ...D createPost { id } } fragment D on Mutation { deleteAccount(password: "p") }',
+    ],
+    [
+      'a write in an inline fragment',
+      'mutation { logOutEverywhere ... on Mutation { likePost { id } } }',
+    ],
+    [
+      'a write in a fragment nested in an inline one',
+      'mutation { ... { ...D } likePost { id } } fragment D on Mutation { deleteAccount(password: "p") }',
+    ],
+    [
+      'a write skipped by a directive (a field that may run counts)',
+      'mutation { logOutEverywhere likePost @skip(if: true) { id } }',
+    ],
+  ])('should refuse, before anything runs, an operation with %s', (_, query) => {
+    expectRefused(query);
+  });
+
+  it('should judge the operation that runs, not the others of its document', () => {
+    const document = `mutation Alone { logOutEverywhere } mutation Crowded { logOutEverywhere likePost { id } }`;
+    expect(refusalOf(rules, document, 'Alone')).toBeNull();
+    expectRefused(document, 'Crowded');
+  });
+
+  it('should leave operations without those mutations alone', () => {
+    expect(
+      refusalOf(rules, 'mutation { a: createPost(title: "a") { id } b: likePost { id } }'),
+    ).toBeNull();
+    expect(refusalOf(rules, '{ posts(first: 1) { id } postsConnection { cursor } }')).toBeNull();
   });
 });

@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   DocumentNode,
+  FragmentDefinitionNode,
   getOperationAST,
   getVariableValues,
   GraphQLError,
   GraphQLSchema,
   Kind,
   OperationDefinitionNode,
+  SelectionSetNode,
   validate,
   ValidationContext,
   ValidationRule,
@@ -24,7 +26,7 @@ import {
 } from 'graphql-query-complexity';
 import { BlogModuleOptions, DocumentLimits } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
-import { ErrorCode } from '../common/errors';
+import { ErrorCode, refusal as requestRefusal } from '../common/errors';
 import { LruMap } from '../common/lru-map';
 import { DEFAULT_PAGE_SIZE } from '../common/pagination';
 
@@ -57,6 +59,15 @@ export function pagedEstimator({ args, childComplexity }: ComplexityEstimatorArg
   const first = typeof args.first === 'number' && args.first >= 0 ? args.first : DEFAULT_PAGE_SIZE;
   return 1 + Math.max(first, 1) * Math.max(childComplexity, 1);
 }
+
+/**
+ * The field extension of a root field that must be its operation's only field: the mutations
+ * that sign the viewer out everywhere or delete the account (`@Extensions({ [SOLE_ROOT_FIELD]:
+ * true })`). A field after them would run as a user who is signed out or gone, and a failing
+ * field after `deleteAccount` could hide the deletion behind `data: null`, so such an operation
+ * is refused whole, before anything runs.
+ */
+export const SOLE_ROOT_FIELD = 'soleRootField';
 
 /** A refusal before execution: HTTP 400, a code, and the limit it names. */
 function refusal(message: string, code: string, extensions: Record<string, unknown> = {}) {
@@ -113,7 +124,63 @@ function documentHoldsNul(document: DocumentNode): boolean {
 }
 
 /**
- * The checks every operation passes before it runs, on HTTP and on the WebSocket alike: its
+ * The fields an operation selects at its root, fragments and inline fragments expanded, as
+ * response name and field name. `@skip` and `@include` are not read: a field that may run counts.
+ */
+function rootFieldsOf(
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+): { responseName: string; fieldName: string }[] {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION)
+      fragments.set(definition.name.value, definition);
+  }
+  const fields: { responseName: string; fieldName: string }[] = [];
+  const expanded = new Set<string>();
+  const collect = (selectionSet: SelectionSetNode): void => {
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) {
+        const fieldName = selection.name.value;
+        fields.push({ responseName: selection.alias?.value ?? fieldName, fieldName });
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        collect(selection.selectionSet);
+      } else if (!expanded.has(selection.name.value)) {
+        expanded.add(selection.name.value);
+        const fragment = fragments.get(selection.name.value);
+        if (fragment) collect(fragment.selectionSet);
+      }
+    }
+  };
+  collect(operation.selectionSet);
+  return fields;
+}
+
+/** The refusal of an operation that selects a {@link SOLE_ROOT_FIELD} field and anything else. */
+function companyError(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+): GraphQLError | null {
+  const rootFields = schema.getRootType(operation.operation)?.getFields();
+  if (!rootFields) return null;
+  const fields = rootFieldsOf(document, operation);
+  const sole = fields.find(({ fieldName }) => rootFields[fieldName]?.extensions[SOLE_ROOT_FIELD]);
+  if (!sole) return null;
+  const alone = fields.every(
+    ({ responseName, fieldName }) =>
+      responseName === sole.responseName && fieldName === sole.fieldName,
+  );
+  if (alone) return null;
+  return requestRefusal(
+    ErrorCode.BadRequest,
+    `${sole.fieldName} must be the only field of its operation: fields after it would run as a user who is signed out or deleted. Send it in an operation of its own.`,
+  );
+}
+
+/**
+ * The checks every operation passes before it runs, on HTTP and on the WebSocket alike: a field
+ * marked {@link SOLE_ROOT_FIELD} must be its operation's only root field (`BAD_REQUEST`), its
  * variables must fit their declarations, no text may hold a NUL character (SQLite would store
  * it, PostgreSQL refuses it), and its estimated cost (fields times page sizes, fragments
  * expanded) must stay under `maxQueryComplexity`. A cost that cannot be computed is refused.
@@ -128,6 +195,7 @@ export class OperationRules {
   private readonly costs = new LruMap<string, number>(MAX_CACHED_COSTS);
   private readonly literalNul = new WeakMap<DocumentNode, boolean>();
   private readonly shapeErrors = new WeakMap<DocumentNode, readonly GraphQLError[]>();
+  private readonly companyErrors = new WeakMap<OperationDefinitionNode, GraphQLError | null>();
 
   constructor(@Inject(BLOG_MODULE_OPTIONS) options: BlogModuleOptions) {
     this.maxComplexity = options.maxQueryComplexity ?? DEFAULT_MAX_QUERY_COMPLEXITY;
@@ -154,6 +222,7 @@ export class OperationRules {
     const operation = getOperationAST(document, operationName);
     if (!operation) return;
     this.refuseShape(schema, document);
+    this.refuseCompany(schema, document, operation);
     const coerced = this.coerceVariables(schema, operation, variables);
     this.refuseNul(document, coerced);
     const cost = this.cost(schema, document, documentKey, operation, coerced);
@@ -172,6 +241,19 @@ export class OperationRules {
     if (!errors)
       this.shapeErrors.set(document, (errors = validate(schema, document, this.limitRules)));
     if (errors.length > 0) throw errors[0];
+  }
+
+  /** A {@link SOLE_ROOT_FIELD} field with other root fields; checked once per parsed operation. */
+  private refuseCompany(
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    operation: OperationDefinitionNode,
+  ): void {
+    let error = this.companyErrors.get(operation);
+    if (error === undefined) {
+      this.companyErrors.set(operation, (error = companyError(schema, document, operation)));
+    }
+    if (error) throw error;
   }
 
   /** Only the declared variables, coerced: what execution will see. */
