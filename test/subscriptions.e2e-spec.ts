@@ -1,6 +1,7 @@
 import { Client } from 'graphql-ws';
 import { PubSubEngine } from 'graphql-subscriptions';
 import { BLOG_PUB_SUB, WS_UNAUTHORIZED } from '../src/blog';
+import { SubscriptionFanOut } from '../src/blog/subscriptions/event-fan-out';
 import { CREATE_POST, LIKE_POST, PUBLISH_POST, UNLIKE_POST } from './helpers/documents';
 import { TestApp, TestUser } from './helpers/test-app';
 import { forgeToken, nowInSeconds } from './helpers/tokens';
@@ -149,15 +150,18 @@ describe('Subscriptions over graphql-ws (e2e)', () => {
     const pubSub = t.app.get<PubSubEngine>(BLOG_PUB_SUB, { strict: false }) as unknown as {
       ee: { listenerCount(event: string): number };
     };
+    const fanOut = t.app.get(SubscriptionFanOut);
     const listeners = () => pubSub.ee.listenerCount('blog.postPublished');
+    const subscribers = () => fanOut.subscribers('blog.postPublished');
     await settle();
-    const before = listeners();
+    expect([listeners(), subscribers()]).toEqual([0, 0]);
     const connections = Array.from({ length: 5 }, () => connect());
     connections.forEach(({ client }) => collect(client, POST_CREATED));
     await settle();
-    expect(listeners()).toBe(before + 5);
+    // One PubSub listener serves every subscription of the instance.
+    expect([listeners(), subscribers()]).toEqual([1, 5]);
     await Promise.all(connections.map(({ client }) => client.dispose()));
     await settle();
-    expect(listeners()).toBe(before);
+    expect([listeners(), subscribers()]).toEqual([0, 0]);
   });
 });

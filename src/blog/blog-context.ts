@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { BlogLoaders } from './blog-loaders';
+import type { User } from './users/user.entity';
 import { isAdmin, Viewer } from './users/viewer';
 
 /** What the blog reads of an HTTP request, on Express and on Fastify alike. */
@@ -26,8 +27,9 @@ export interface BlogContext {
   /**
    * On a long-lived connection (a subscription): re-reads the viewer before an event is sent,
    * resetting the loaders; false when the connection has ended (expired token, deleted user).
+   * `findUser` reads the row, so that the subscribers of one event are read in one batch.
    */
-  refreshViewer?: () => Promise<boolean>;
+  refreshViewer?: (findUser?: (id: string) => Promise<User | null>) => Promise<boolean>;
 }
 
 /** True when the response may show `userId`'s private fields (email): to themself and admins. */

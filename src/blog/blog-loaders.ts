@@ -33,14 +33,20 @@ interface FeatureServices {
 
 type Feature = (services: FeatureServices, cache: LoaderCache, viewer: Viewer) => object;
 
+/** The features whose answers depend on who asks (`isLikedByMe`, `isFollowedByMe`). */
+const likes: Feature = ({ likes }, cache, viewer) => likesLoaders(likes, cache, viewer);
+const follows: Feature = ({ follows }, cache, viewer) => followsLoaders(follows, cache, viewer);
+
 /** Each feature's loaders, as the feature makes them. */
 const FEATURES: Feature[] = [
   ({ users }, cache, viewer) => usersLoaders(users, cache, viewer),
   ({ posts }, cache) => postsLoaders(posts, cache),
   ({ comments }, cache) => commentsLoaders(comments, cache),
-  ({ likes }, cache, viewer) => likesLoaders(likes, cache, viewer),
-  ({ follows }, cache, viewer) => followsLoaders(follows, cache, viewer),
+  likes,
+  follows,
 ];
+
+const BY_VIEWER: ReadonlySet<Feature> = new Set([likes, follows]);
 
 /**
  * One request's loaders. A feature's loaders are made the first time one of them is used; the
@@ -54,10 +60,14 @@ class RequestLoaders {
     private readonly services: FeatureServices,
     private readonly cache: LoaderCache,
     private readonly viewer: Viewer,
+    private readonly base?: RequestLoaders,
   ) {}
 
   feature(index: number): Record<string, unknown> {
-    this.made[index] ??= FEATURES[index](this.services, this.cache, this.viewer);
+    this.made[index] ??=
+      this.base && !BY_VIEWER.has(FEATURES[index])
+        ? this.base.feature(index)
+        : FEATURES[index](this.services, this.cache, this.viewer);
     return this.made[index] as Record<string, unknown>;
   }
 
@@ -104,7 +114,16 @@ export class BlogLoadersFactory {
     this.services = { users, posts, comments, likes, follows };
   }
 
-  create(viewer: Viewer): BlogLoaders {
-    return new RequestLoaders(this.services, new LoaderCache(), viewer) as unknown as BlogLoaders;
+  /**
+   * `shareWith` (loaders made for no viewer) lends its loaders of what no viewer changes, so that
+   * the viewers of one subscription event read those rows once between them.
+   */
+  create(viewer: Viewer, shareWith?: BlogLoaders): BlogLoaders {
+    return new RequestLoaders(
+      this.services,
+      new LoaderCache(),
+      viewer,
+      shareWith as unknown as RequestLoaders | undefined,
+    ) as unknown as BlogLoaders;
   }
 }

@@ -17,6 +17,10 @@ export interface BlogSubscriptionsOptions {
   maxPayloadBytes?: number;
   /** Subscriptions open at once on one connection. Default 50. */
   maxSubscriptionsPerConnection?: number;
+  /** Subscriptions open at once from one client address, on all its connections. Default 500. */
+  maxSubscriptionsPerClient?: number;
+  /** Subscriptions open at once on this instance, from every client. Default 10,000. */
+  maxSubscriptions?: number;
   /** Connections open at once from one client address; more are refused with 429. Default 100. */
   maxConnectionsPerClient?: number;
   /**
@@ -91,8 +95,9 @@ export interface BlogModuleOptions {
    */
   subscriptions?: BlogSubscriptionsOptions | false;
   /**
-   * Strip "Did you mean ...?" suggestions from validation errors on the WebSocket, as Apollo's
-   * `hideSchemaDetailsFromClientErrors` does over HTTP. Set both where introspection is off.
+   * Strip "Did you mean ...?" suggestions from every error, validation and variable errors
+   * included, on HTTP and on the WebSocket; pair it with Apollo's
+   * `hideSchemaDetailsFromClientErrors`. Set both where introspection is off.
    */
   hideSchemaDetails?: boolean;
   /**

@@ -35,6 +35,7 @@ import { LikesService } from './likes/likes.service';
 import { PostConnectionResolver } from './posts/post-connection.resolver';
 import { PostsResolver } from './posts/posts.resolver';
 import { PostsService } from './posts/posts.service';
+import { SubscriptionFanOut } from './subscriptions/event-fan-out';
 import { SubscriptionsResolver } from './subscriptions/subscriptions.resolver';
 import { BlogWebSocketServer } from './subscriptions/websocket-server';
 import { UsersResolver } from './users/users.resolver';
@@ -77,6 +78,7 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
     TrustedDocuments,
     TrustedDocumentsPlugin,
     OperationLimitsPlugin,
+    SubscriptionFanOut,
     BlogWebSocketServer,
     {
       provide: getOptionsToken(),

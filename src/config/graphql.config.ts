@@ -28,6 +28,10 @@ export interface GraphqlConfig {
     maxPayloadBytes: number;
     /** Subscriptions open at once on one connection. */
     maxSubscriptionsPerConnection: number;
+    /** Subscriptions open at once from one client address, on all its connections. */
+    maxSubscriptionsPerClient: number;
+    /** Subscriptions open at once on this instance. */
+    maxSubscriptions: number;
     /** Connections open at once from one client address. */
     maxConnectionsPerClient: number;
   };
@@ -81,6 +85,14 @@ export function loadGraphqlConfig(env: NodeJS.ProcessEnv = process.env): Graphql
       maxSubscriptionsPerConnection: readInteger(env, 'WS_MAX_SUBSCRIPTIONS', 50, {
         min: 1,
         max: 10_000,
+      }),
+      maxSubscriptionsPerClient: readInteger(env, 'WS_MAX_SUBSCRIPTIONS_PER_CLIENT', 500, {
+        min: 1,
+        max: 1_000_000,
+      }),
+      maxSubscriptions: readInteger(env, 'WS_MAX_SUBSCRIPTIONS_TOTAL', 10_000, {
+        min: 1,
+        max: 1_000_000,
       }),
       maxConnectionsPerClient: readInteger(env, 'WS_MAX_CONNECTIONS_PER_CLIENT', 100, {
         min: 1,

@@ -14,6 +14,8 @@ describe('limit settings', () => {
     expect(loadGraphqlConfig({}).websocket).toEqual({
       maxPayloadBytes: 1_048_576,
       maxSubscriptionsPerConnection: 50,
+      maxSubscriptionsPerClient: 500,
+      maxSubscriptions: 10_000,
       maxConnectionsPerClient: 100,
     });
   });
@@ -31,6 +33,11 @@ describe('limit settings', () => {
     ['HTTP_REQUEST_TIMEOUT_MS', () => loadHttpConfig({ HTTP_REQUEST_TIMEOUT_MS: '0' })],
     ['HTTP_MAX_CONNECTIONS', () => loadHttpConfig({ HTTP_MAX_CONNECTIONS: 'lots' })],
     ['WS_MAX_SUBSCRIPTIONS', () => loadGraphqlConfig({ WS_MAX_SUBSCRIPTIONS: '0' })],
+    [
+      'WS_MAX_SUBSCRIPTIONS_PER_CLIENT',
+      () => loadGraphqlConfig({ WS_MAX_SUBSCRIPTIONS_PER_CLIENT: '0' }),
+    ],
+    ['WS_MAX_SUBSCRIPTIONS_TOTAL', () => loadGraphqlConfig({ WS_MAX_SUBSCRIPTIONS_TOTAL: 'many' })],
     ['WS_MAX_PAYLOAD_BYTES', () => loadGraphqlConfig({ WS_MAX_PAYLOAD_BYTES: '99999999999' })],
     [
       'WS_MAX_CONNECTIONS_PER_CLIENT',

@@ -21,11 +21,19 @@ export interface Exit {
   signal: NodeJS.Signals | null;
 }
 
+/** How many of the service's last output lines an error quotes. */
+const TAIL_LINES = 40;
+
 /** The built service (`dist/src/main.js`) in a process of its own, on a fresh database. */
 export class BuiltService {
   readonly output: string[] = [];
   readonly exited: Promise<Exit>;
   port = 0;
+  /** Set once the process has exited, whoever ended it. */
+  exit: Exit | null = null;
+  /** Resolves once the process has exited and its output is all read. */
+  private readonly closed: Promise<void>;
+  private stopping = false;
 
   private constructor(
     readonly child: ChildProcess,
@@ -34,8 +42,9 @@ export class BuiltService {
     child.stdout!.on('data', (chunk: Buffer) => this.output.push(chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => this.output.push(chunk.toString()));
     this.exited = new Promise((resolve) =>
-      child.once('exit', (code, signal) => resolve({ code, signal })),
+      child.once('exit', (code, signal) => resolve((this.exit = { code, signal }))),
     );
+    this.closed = new Promise((resolve) => child.once('close', () => resolve()));
   }
 
   /** Starts it in production mode on 127.0.0.1 and a free port; `env` adds or overrides. */
@@ -60,17 +69,22 @@ export class BuiltService {
       await postgres?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     });
+    // Fails at once when the process ends first, by a signal (a native crash) as by an exit.
+    const died = service.exited.then(() => service.died('before it listened'));
     const listening = (async () => {
-      for (;;) {
-        const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(
-          service.output.join(''),
-        )?.[1];
+      while (!service.exit) {
+        const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(service.log)?.[1];
         if (port) return Number(port);
-        if (child.exitCode !== null) throw new Error(`The service exited: ${service.log}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
+      return died;
     })();
-    service.port = await within(listening, 60_000, 'the service to listen');
+    try {
+      service.port = await within(Promise.race([listening, died]), 60_000, 'the service to listen');
+    } catch (error) {
+      await service.stop().catch(() => {});
+      throw error;
+    }
     return service;
   }
 
@@ -78,12 +92,35 @@ export class BuiltService {
     return this.output.join('');
   }
 
-  /** Kills the process if a test left it running, then removes its database. */
+  /** The last lines of the service's output. */
+  get tail(): string {
+    return this.log.trimEnd().split('\n').slice(-TAIL_LINES).join('\n');
+  }
+
+  /**
+   * Kills the process if a test left it running, then removes its database. Fails when the
+   * process had died by a signal that this helper did not send (a native crash, say), naming it
+   * with the log's tail, so that a crash fails the suite even when no test looked at the exit.
+   */
   async stop(): Promise<void> {
-    if (this.child.exitCode === null && this.child.signalCode === null) {
-      this.child.kill('SIGKILL');
-      await within(this.exited, 5000, 'the killed service to exit');
+    try {
+      if (!this.exit) {
+        this.stopping = true;
+        this.child.kill('SIGKILL');
+        await within(this.exited, 5000, 'the killed service to exit');
+      } else if (this.exit.signal && !this.stopping) {
+        await this.died('during the test');
+      }
+    } finally {
+      await this.cleanup();
     }
-    await this.cleanup();
+  }
+
+  /** Throws an error that names how the process ended, with the tail of its output. */
+  private async died(when: string): Promise<never> {
+    await within(this.closed, 5000, 'the service output to end').catch(() => {});
+    const { code, signal } = this.exit!;
+    const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+    throw new Error(`The service ${how} ${when}. The last lines of its output:\n${this.tail}`);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { Viewer } from '../users/viewer';
 import { AccessTokenPayload, tokenFromHeader, tokenIsCurrent } from './jwt.strategy';
@@ -63,14 +64,18 @@ export class ConnectionAuthService {
   /**
    * The connection's user as the database has them now, so that a revoked role, a deleted
    * account or a revoked token (log out everywhere, a changed password) takes effect on the next
-   * operation or event; a reason when the connection must end.
+   * operation or event; a reason when the connection must end. `findUser` reads the row (one
+   * batch for every subscriber of an event).
    */
-  async refresh(connection: ConnectionViewer): Promise<ConnectionViewer | { rejected: string }> {
+  async refresh(
+    connection: ConnectionViewer,
+    findUser: (id: string) => Promise<User | null> = (id) => this.users.findById(id),
+  ): Promise<ConnectionViewer | { rejected: string }> {
     if (!connection.viewer) return connection;
     if (connection.expiresAt !== null && Date.now() >= connection.expiresAt) {
       return { rejected: 'the access token has expired' };
     }
-    const user = await this.users.findById(connection.viewer.id);
+    const user = await findUser(connection.viewer.id);
     if (!user || user.tokenVersion !== connection.tokenVersion) return { rejected: INVALID_TOKEN };
     return { viewer: user, expiresAt: connection.expiresAt, tokenVersion: user.tokenVersion };
   }

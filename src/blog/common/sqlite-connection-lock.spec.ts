@@ -164,20 +164,37 @@ describe('Transactions on SQLite', () => {
 
   it('should stop marking async contexts once no transaction is open or waiting', async () => {
     const lock = SqliteConnectionLock.of(dataSource);
+    const statement = () => 'ran';
+    expect(lock.run(statement)).toBe('ran');
     const gate = deferred();
     const first = openTransaction('first', gate.promise);
     await first.entered;
     const second = openTransaction('second', Promise.resolve());
     expect(lock.tracking).toBe(true);
+    // A statement from outside waits for the transactions, open and waiting.
+    const waiting = lock.run(statement);
+    expect(waiting).toBeInstanceOf(Promise);
     gate.resolve();
     await first.done;
     // The second still waited when the first committed: the marks stay until it ends.
+    expect(lock.tracking).toBe(true);
     await second.done;
+    expect(await waiting).toBe('ran');
     expect(lock.tracking).toBe(false);
+    // Idle again: a statement runs at once, with no mark to look up.
+    expect(lock.run(statement)).toBe('ran');
     expect(await ids()).toEqual(['first', 'second']);
     // And a transaction after that is marked again, and contained as before.
-    await openTransaction('third', Promise.resolve()).done;
-    expect(await ids()).toEqual(['first', 'second', 'third']);
+    const gate3 = deferred();
+    const third = openTransaction('third', gate3.promise);
+    await third.entered;
+    expect(lock.tracking).toBe(true);
+    const outside = dataSource.getRepository(Note).insert({ id: 'outside' });
+    await aTurn();
+    gate3.resolve();
+    expect(await third.done).toEqual(['first', 'second', 'third']);
+    await outside;
+    expect(await ids()).toEqual(['first', 'outside', 'second', 'third']);
     expect(lock.tracking).toBe(false);
   });
 

@@ -31,6 +31,8 @@ export class SqliteConnectionLock {
   private waitingTransactions = 0;
   private statementsUnderWay = 0;
   private nextChange: { promise: Promise<void>; resolve: () => void } | null = null;
+  /** True from a transaction's mark until the lock next goes idle and disables the context. */
+  private marking = false;
 
   /** The lock of `dataSource`, installed on its query runner and manager the first time. */
   static of(dataSource: DataSource): SqliteConnectionLock {
@@ -82,6 +84,7 @@ export class SqliteConnectionLock {
   private take(): Promise<Holder> {
     const holder: Holder = {};
     this.context.enterWith(holder);
+    this.marking = true;
     return this.takeFor(holder);
   }
 
@@ -100,14 +103,24 @@ export class SqliteConnectionLock {
     if (this.holder !== holder) return;
     this.holder = null;
     this.signal();
-    // On Node 20 an enabled AsyncLocalStorage hooks every promise of the process (10-25% of
-    // throughput, measured): with no transaction open or waiting, nothing needs the marks.
-    if (this.waitingTransactions === 0) this.context.disable();
+    // On Node 22 an enabled AsyncLocalStorage hooks every promise of the process (Node 24 and
+    // later carry it in the async context frame instead): with no transaction open or waiting,
+    // nothing needs the marks.
+    if (this.waitingTransactions === 0) {
+      this.context.disable();
+      this.marking = false;
+    }
   }
 
   /** True while the marks of transactions are kept (between a transaction and the next idle moment). */
   get tracking(): boolean {
-    return (this.context as unknown as { enabled: boolean }).enabled;
+    return this.marking;
+  }
+
+  /** Runs `work` in a context of its own, which this lock marks. */
+  private runMarked<T>(work: () => T): T {
+    this.marking = true;
+    return this.context.run({}, work);
   }
 
   private changed(): Promise<void> {
@@ -190,6 +203,6 @@ export class SqliteConnectionLock {
     manager.transaction = ((...args: unknown[]) =>
       this.holds()
         ? transaction(...args)
-        : this.context.run({}, () => transaction(...args))) as EntityManager['transaction'];
+        : this.runMarked(() => transaction(...args))) as EntityManager['transaction'];
   }
 }

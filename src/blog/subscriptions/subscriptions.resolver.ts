@@ -1,9 +1,6 @@
-import { Inject } from '@nestjs/common';
-import { Args, ID, Resolver, Subscription } from '@nestjs/graphql';
-import { PubSubEngine } from 'graphql-subscriptions';
+import { Args, Context, ID, Resolver, Subscription } from '@nestjs/graphql';
 import { CurrentViewer } from '../auth/viewer.decorator';
 import { BlogContext } from '../blog-context';
-import { BlogLoaders, BlogLoadersFactory } from '../blog-loaders';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { Comment } from '../comments/comment.entity';
 import {
@@ -12,25 +9,25 @@ import {
   PostLikesChangedEvent,
   PostPublishedEvent,
 } from '../events/blog-events';
-import { BLOG_PUB_SUB } from '../events/pub-sub';
 import { Post } from '../posts/post.entity';
 import { canSee, PostsService } from '../posts/posts.service';
 import { Viewer } from '../users/viewer';
+import { EventScope, SubscriptionFanOut } from './event-fan-out';
 
 type PostArgs = { postId: string };
 
 /**
- * Live updates. Events carry ids: for each event and subscriber, the filter reads the row
- * afresh with new loaders and drops what that viewer may not see; the resolver then answers
- * from those loaders, so an event shows what a query would show that viewer.
+ * Live updates. Events carry ids: the filter re-reads each subscriber's viewer (one statement
+ * for all the event's subscribers), reads the row once per event, and drops what that viewer may
+ * not see; the resolver then answers from the event's loaders for that viewer, so an event shows
+ * what a query would show them.
  */
 @Resolver()
 @BlogResolverEnhancers()
 export class SubscriptionsResolver {
   constructor(
-    @Inject(BLOG_PUB_SUB) private readonly pubSub: PubSubEngine,
     private readonly posts: PostsService,
-    private readonly loaders: BlogLoadersFactory,
+    private readonly fanOut: SubscriptionFanOut,
   ) {}
 
   @Subscription(() => Post, {
@@ -41,13 +38,13 @@ export class SubscriptionsResolver {
       _: unknown,
       context: BlogContext,
     ) {
-      return this.seesPost(event.postId, context);
+      return this.seesPost(event, event.postId, context);
     },
     resolve: (event: PostPublishedEvent, _: unknown, context: BlogContext) =>
       context.loaders?.postById.load(event.postId),
   })
-  postCreated() {
-    return this.pubSub.asyncIterableIterator(BlogEvent.PostPublished);
+  postCreated(@Context() context: BlogContext) {
+    return this.fanOut.listen(BlogEvent.PostPublished, context);
   }
 
   @Subscription(() => Comment, {
@@ -58,9 +55,12 @@ export class SubscriptionsResolver {
       args: PostArgs,
       context: BlogContext,
     ) {
-      if (event.postId !== args.postId || !(await this.seesPost(event.postId, context)))
-        return false;
-      return (await context.loaders?.commentById.load(event.commentId)) != null;
+      if (event.postId !== args.postId) return false;
+      const [sees, comment] = await Promise.all([
+        this.seesPost(event, event.postId, context),
+        this.fanOut.scopeOf(event).loaders.commentById.load(event.commentId),
+      ]);
+      return sees && comment != null;
     },
     resolve: (event: CommentAddedEvent, _: unknown, context: BlogContext) =>
       context.loaders?.commentById.load(event.commentId),
@@ -68,9 +68,10 @@ export class SubscriptionsResolver {
   async commentAdded(
     @Args('postId', { type: () => ID }) postId: string,
     @CurrentViewer() viewer: Viewer,
+    @Context() context: BlogContext,
   ) {
     await this.posts.findPublished(postId, viewer);
-    return this.pubSub.asyncIterableIterator(BlogEvent.CommentAdded);
+    return this.fanOut.listen(BlogEvent.CommentAdded, context);
   }
 
   @Subscription(() => Post, {
@@ -81,7 +82,7 @@ export class SubscriptionsResolver {
       args: PostArgs,
       context: BlogContext,
     ) {
-      return event.postId === args.postId && this.seesPost(event.postId, context);
+      return event.postId === args.postId && this.seesPost(event, event.postId, context);
     },
     resolve: (event: PostLikesChangedEvent, _: unknown, context: BlogContext) =>
       context.loaders?.postById.load(event.postId),
@@ -89,20 +90,26 @@ export class SubscriptionsResolver {
   async postLikesChanged(
     @Args('postId', { type: () => ID }) postId: string,
     @CurrentViewer() viewer: Viewer,
+    @Context() context: BlogContext,
   ) {
     await this.posts.findPublished(postId, viewer);
-    return this.pubSub.asyncIterableIterator(BlogEvent.PostLikesChanged);
+    return this.fanOut.listen(BlogEvent.PostLikesChanged, context);
   }
 
   /**
    * Starts the event with the viewer re-read (the socket closes if their token expired or
-   * their account is gone) and fresh loaders, and tells whether they may see the post.
+   * their account is gone; one statement for all the event's subscribers) and the event's
+   * loaders for them, and tells whether they may see the post (read once for the event).
    */
-  private async seesPost(postId: string, context: BlogContext): Promise<boolean> {
-    if (context.refreshViewer && !(await context.refreshViewer())) return false;
-    const loaders: BlogLoaders = this.loaders.create(context.viewer ?? null);
-    context.loaders = loaders;
-    const post = await loaders.postById.load(postId);
-    return post !== null && canSee(post, context.viewer ?? null);
+  private async seesPost(event: object, postId: string, context: BlogContext): Promise<boolean> {
+    const scope: EventScope = this.fanOut.scopeOf(event);
+    const [current, post] = await Promise.all([
+      scope.refresh(context),
+      scope.loaders.postById.load(postId),
+    ]);
+    if (!current) return false;
+    const viewer: Viewer = context.viewer ?? null;
+    context.loaders = scope.loadersFor(viewer);
+    return post !== null && canSee(post, viewer);
   }
 }

@@ -22,6 +22,7 @@ import {
 } from 'graphql';
 import { CloseCode, Context, SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
+import { LRUCache } from 'lru-cache';
 import { WebSocket, WebSocketServer } from 'ws';
 import {
   ConnectionAuthService,
@@ -32,8 +33,10 @@ import { BlogContext } from '../blog-context';
 import { BlogModuleOptions, BlogSubscriptionsOptions } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { ErrorCode, formatGraphQLError } from '../common/errors';
+import { withoutSuggestions } from '../common/suggestions';
 import { TrustedDocuments } from '../documents/trusted-documents';
 import { documentKeyOf, OperationRules } from '../limits/operation-rules';
+import { SubscriptionFanOut } from './event-fan-out';
 
 /** Close code when the token is bad, has expired, or its user is gone. */
 export const WS_UNAUTHORIZED = 4401;
@@ -42,6 +45,8 @@ export const DEFAULT_SUBSCRIPTIONS_OPTIONS = {
   path: '/graphql',
   maxPayloadBytes: 1_048_576,
   maxSubscriptionsPerConnection: 50,
+  maxSubscriptionsPerClient: 500,
+  maxSubscriptions: 10_000,
   maxConnectionsPerClient: 100,
 } as const;
 
@@ -53,6 +58,8 @@ type SocketExtra = {
   request: IncomingMessage;
   connection?: ConnectionViewer;
   expiryTimer?: NodeJS.Timeout;
+  /** The ids of this connection's subscriptions that hold a slot of the caps. */
+  slots?: Set<string>;
 };
 
 /** A WebSocket connection as the `connectionOpened` and `connectionClosed` events report it. */
@@ -76,7 +83,15 @@ export const WS_GOING_AWAY = 1001;
 
 type WsContext = Context<Record<string, unknown>, SocketExtra>;
 
-const SUGGESTION = / ?Did you mean(.+?)\?$/;
+/** A subscription document that parsed and validated, with its key for the operation rules. */
+interface ParsedDocument {
+  document: DocumentNode;
+  key: string;
+}
+
+/** Documents kept parsed and validated: by count, and by the length of their text. */
+const MAX_CACHED_DOCUMENTS = 500;
+const MAX_CACHED_DOCUMENT_BYTES = 2 * 1024 * 1024;
 
 function refused(message: string, code: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code } });
@@ -86,10 +101,11 @@ function refused(message: string, code: string): GraphQLError {
  * The graphql-ws endpoint (on the GraphQL path of the host's HTTP server). It runs
  * subscriptions only, through the same rules as HTTP: the same validation, the operation
  * limits of {@link OperationRules}, the same error masking, and no schema suggestions when
- * the host hides them. Messages are capped in size, connections per client address and
- * subscriptions per connection are capped, and the viewer is re-read before every operation
- * and event, so an expired token, a deleted user or a revoked role takes effect at once
- * (the socket closes with 4401).
+ * the host hides them. Messages are capped in size; connections per client address, and
+ * subscriptions per connection, per client address and in all, are capped; and the viewer is
+ * re-read before every operation and event, so an expired token, a deleted user or a revoked
+ * role takes effect at once (the socket closes with 4401). An event's reads and executions are
+ * shared by its subscribers ({@link SubscriptionFanOut}).
  */
 @Injectable()
 export class BlogWebSocketServer
@@ -98,6 +114,13 @@ export class BlogWebSocketServer
   /** Connections opened and closed, for logs and metrics. */
   readonly events = new EventEmitter<BlogWebSocketEvents>();
   private openSubscriptionCount = 0;
+  private readonly subscriptionsPerClient = new Map<string, number>();
+  private readonly corked = new Set<Duplex>();
+  private readonly documents = new LRUCache<string, ParsedDocument>({
+    max: MAX_CACHED_DOCUMENTS,
+    maxSize: MAX_CACHED_DOCUMENT_BYTES,
+    sizeCalculation: (_parsed, query) => Math.max(query.length, 1),
+  });
   private readonly logger = new Logger('Subscriptions');
   private readonly settings: Required<Omit<BlogSubscriptionsOptions, 'clientAddress'>> &
     Pick<BlogSubscriptionsOptions, 'clientAddress'>;
@@ -114,6 +137,7 @@ export class BlogWebSocketServer
     private readonly moduleRef: ModuleRef,
     private readonly auth: ConnectionAuthService,
     private readonly rules: OperationRules,
+    private readonly fanOut: SubscriptionFanOut,
   ) {
     this.settings = {
       ...DEFAULT_SUBSCRIPTIONS_OPTIONS,
@@ -129,23 +153,42 @@ export class BlogWebSocketServer
     const disposable = useServer<Record<string, unknown>, SocketExtra>(
       {
         schema: this.schema,
+        subscribe: this.fanOut.subscribe,
         onConnect: (ctx) => this.onConnect(ctx),
-        onSubscribe: (ctx, _id, payload) => this.onSubscribe(ctx, payload),
-        onNext: (_ctx, _id, _payload, _args, result) =>
-          result.errors ? { ...result, errors: result.errors.map(format) } : undefined,
-        onError: (_ctx, _id, _payload, errors) => errors.map(format),
-        onOperation: () => {
-          this.openSubscriptionCount += 1;
+        onSubscribe: (ctx, id, payload) => this.onSubscribe(ctx, id, payload),
+        onNext: (ctx, _id, _payload, _args, result) => {
+          this.corkUntilNextTurn(ctx.extra.socket);
+          return result.errors
+            ? { ...result, errors: result.errors.map((error) => this.format(error)) }
+            : undefined;
         },
-        onComplete: () => {
-          this.openSubscriptionCount = Math.max(0, this.openSubscriptionCount - 1);
+        onError: (_ctx, _id, _payload, errors) => errors.map((error) => this.format(error)),
+        onComplete: (ctx, id) => this.releaseSlot(ctx, id),
+        onClose: (ctx) => {
+          clearTimeout(ctx.extra.expiryTimer);
+          for (const id of ctx.extra.slots ?? []) this.releaseSlot(ctx, id);
         },
-        onClose: (ctx) => clearTimeout(ctx.extra.expiryTimer),
       },
       this.wss,
     );
     this.dispose = () => disposable.dispose();
     this.server.on('upgrade', this.onUpgrade);
+  }
+
+  /**
+   * Holds a socket's writes until the event loop's next turn, so that the events a fan-out sends
+   * one connection in one turn leave in one system call rather than one each.
+   */
+  private corkUntilNextTurn(socket: WebSocket): void {
+    const stream = (socket as unknown as { _socket?: Duplex })._socket;
+    if (!stream || this.corked.has(stream)) return;
+    stream.cork();
+    this.corked.add(stream);
+    if (this.corked.size > 1) return;
+    setImmediate(() => {
+      for (const corked of this.corked) corked.uncork();
+      this.corked.clear();
+    });
   }
 
   /** Subscriptions running now, on every connection. */
@@ -177,6 +220,8 @@ export class BlogWebSocketServer
 
   private readonly onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const wss = this.wss;
+    // Refused already, by the host's own cap on connections per client.
+    if (!socket.writable) return;
     if (!wss || !this.isOurPath(request.url)) {
       // No other handler: an upgrade nobody answers would hold its socket forever.
       if (this.server?.listenerCount('upgrade') === 1) socket.destroy();
@@ -255,6 +300,7 @@ export class BlogWebSocketServer
 
   private async onSubscribe(
     ctx: WsContext,
+    id: string,
     payload: SubscribePayload,
   ): Promise<ExecutionArgs | readonly GraphQLError[]> {
     const schema = this.schema as GraphQLSchema;
@@ -273,21 +319,9 @@ export class BlogWebSocketServer
       if (error instanceof GraphQLError) return [error];
       throw error;
     }
-    let document: DocumentNode;
-    try {
-      document = parse(query, this.rules.parseOptions);
-    } catch (error) {
-      return [refused((error as GraphQLError).message, 'GRAPHQL_PARSE_FAILED')];
-    }
-    const invalid = validate(schema, document);
-    if (invalid.length > 0) {
-      return invalid.map((error) =>
-        refused(
-          this.options.hideSchemaDetails ? error.message.replace(SUGGESTION, '') : error.message,
-          'GRAPHQL_VALIDATION_FAILED',
-        ),
-      );
-    }
+    const parsed = this.parsed(schema, query);
+    if (Array.isArray(parsed)) return parsed;
+    const { document, key } = parsed as ParsedDocument;
     const operation = getOperationAST(document, payload.operationName);
     if (operation?.operation !== 'subscription') {
       return [
@@ -298,13 +332,7 @@ export class BlogWebSocketServer
       ];
     }
     try {
-      this.rules.check(
-        schema,
-        document,
-        documentKeyOf(query),
-        payload.operationName,
-        payload.variables,
-      );
+      this.rules.check(schema, document, key, payload.operationName, payload.variables);
     } catch (error) {
       if (error instanceof GraphQLError) return [error];
       throw error;
@@ -313,13 +341,94 @@ export class BlogWebSocketServer
     if (!(await contextValue.refreshViewer?.())) {
       return [refused('The connection has ended.', ErrorCode.Unauthenticated)];
     }
-    return {
+    const full = this.takeSlot(ctx, id);
+    if (full) return [full];
+    const args: ExecutionArgs = {
       schema,
       document,
       operationName: payload.operationName,
       variableValues: payload.variables,
       contextValue,
     };
+    this.fanOut.shareResults(
+      args,
+      `${key}\0${payload.operationName ?? ''}\0${JSON.stringify(payload.variables ?? {})}`,
+    );
+    return args;
+  }
+
+  /**
+   * The document of `query`, parsed and validated once for every subscription that sends the
+   * same text (a burst of subscribes is otherwise a burst of validations), or its refusals.
+   */
+  private parsed(schema: GraphQLSchema, query: string): ParsedDocument | GraphQLError[] {
+    const known = this.documents.get(query);
+    if (known) return known;
+    let document: DocumentNode;
+    try {
+      document = parse(query, this.rules.parseOptions);
+    } catch (error) {
+      return [refused((error as GraphQLError).message, 'GRAPHQL_PARSE_FAILED')];
+    }
+    const invalid = validate(schema, document);
+    if (invalid.length > 0) {
+      return invalid.map((error) => refused(error.message, 'GRAPHQL_VALIDATION_FAILED'));
+    }
+    const parsed = { document, key: documentKeyOf(query) };
+    this.documents.set(query, parsed);
+    return parsed;
+  }
+
+  /**
+   * Takes a slot for subscription `id` under the caps per client address and in all, or says
+   * which cap is full. Checked and taken with no wait between, so concurrent subscribes cannot
+   * pass a cap together; released when the subscription completes or its socket closes.
+   */
+  private takeSlot(ctx: WsContext, id: string): GraphQLError | undefined {
+    const client = this.clientOf(ctx);
+    const held = this.subscriptionsPerClient.get(client) ?? 0;
+    if (held >= this.settings.maxSubscriptionsPerClient) {
+      return refused(
+        `At most ${this.settings.maxSubscriptionsPerClient} subscriptions may be open from one client address.`,
+        ErrorCode.TooManyRequests,
+      );
+    }
+    if (this.openSubscriptionCount >= this.settings.maxSubscriptions) {
+      return refused(
+        'The server has as many subscriptions open as it serves; try again later.',
+        ErrorCode.TooManyRequests,
+      );
+    }
+    this.subscriptionsPerClient.set(client, held + 1);
+    this.openSubscriptionCount += 1;
+    (ctx.extra.slots ??= new Set()).add(id);
+    return undefined;
+  }
+
+  private releaseSlot(ctx: WsContext, id: string): void {
+    if (!ctx.extra.slots?.delete(id)) return;
+    this.openSubscriptionCount -= 1;
+    const client = this.clientOf(ctx);
+    const left = (this.subscriptionsPerClient.get(client) ?? 1) - 1;
+    if (left > 0) this.subscriptionsPerClient.set(client, left);
+    else this.subscriptionsPerClient.delete(client);
+  }
+
+  private clientOf(ctx: WsContext): string {
+    return this.connectionInfo.get(ctx.extra.request)?.clientAddress ?? '';
+  }
+
+  /**
+   * The HTTP formatter's masking, minus the HTTP status that refusals carry for Apollo, and
+   * without schema suggestions when the host hides them (variable errors included).
+   */
+  private format(error: GraphQLError): GraphQLError {
+    const formatted = formatGraphQLError(error.toJSON(), error);
+    const { http, ...extensions } = formatted.extensions ?? {};
+    const message = this.options.hideSchemaDetails
+      ? withoutSuggestions(formatted.message)
+      : formatted.message;
+    return new GraphQLError(message, { path: formatted.path, extensions });
   }
 
   /** The context of one operation: the connection's viewer, re-read on demand. */
@@ -327,12 +436,12 @@ export class BlogWebSocketServer
     const extra = ctx.extra;
     const context: BlogContext = {
       viewer: extra.connection?.viewer ?? null,
-      refreshViewer: async () => {
+      refreshViewer: async (findUser) => {
         const current = extra.connection;
         if (!current || extra.socket.readyState !== WebSocket.OPEN) return false;
         let next: Awaited<ReturnType<ConnectionAuthService['refresh']>>;
         try {
-          next = await this.auth.refresh(current);
+          next = await this.auth.refresh(current, findUser);
         } catch (error) {
           this.logger.error(
             'Could not re-read the viewer of a WebSocket connection',
@@ -368,11 +477,4 @@ function closeGoingAway(socket: WebSocket): Promise<void> {
     });
     socket.close(WS_GOING_AWAY, 'Server shutting down');
   });
-}
-
-/** The HTTP formatter's masking, minus the HTTP status that refusals carry for Apollo. */
-function format(error: GraphQLError): GraphQLError {
-  const formatted = formatGraphQLError(error.toJSON(), error);
-  const { http, ...extensions } = formatted.extensions ?? {};
-  return new GraphQLError(formatted.message, { path: formatted.path, extensions });
 }
