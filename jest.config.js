@@ -2,8 +2,8 @@
 // The e2e suites run on SQLite always, and again on PostgreSQL when TEST_POSTGRES_URL is set
 // (required with CI=true).
 //
-// Nest 12 and some of its dependencies ship as ES modules only, which Jest's CommonJS runtime
-// cannot require on Node 20: ts-jest compiles those packages, and our TypeScript, to CommonJS
+// Nest 12 and some of its dependencies ship as ES modules only, which Jest's CommonJS module
+// runtime cannot require (on any Node): ts-jest compiles those packages, and our TypeScript, to CommonJS
 // (transpile only; `npm run build` and lint do the type checking), and
 // test/helpers/esm-transformer.js rewrites the `import.meta` that CommonJS lacks.
 const ESM_ONLY_PACKAGES = [
@@ -44,22 +44,29 @@ const e2e = {
 const BROWSER = ['ide\\.browser', 'apollo-client\\.browser'];
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Suites about SQLite or about no database at all run once, in the SQLite project. */
-const SQLITE_ONLY = ['embedded-default', 'blog-module', 'schema', 'migrations-cli', ...BROWSER];
+const SQLITE_ONLY = [
+  'embedded-default',
+  'blog-module',
+  'schema',
+  'migrations-cli',
+  'sqlite-gc',
+  'production-boot',
+  ...BROWSER,
+];
 /** Suites that need PostgreSQL and Redis together. */
 const REDIS = ['redis-pubsub', 'redis-failure', 'health-redis'];
 
 const ignore = (names) => names.map((name) => `/test/${name}\\.e2e-spec\\.ts$`);
 const required = process.env.CI === 'true';
 
+/** The suites this run leaves out, and why: the summary reporter says it in its closing line. */
+const notRun = [];
+
 const hasChromium = require('node:fs').existsSync(CHROMIUM);
 if (required && !hasChromium) {
   throw new Error(`CI=true needs Chromium at ${CHROMIUM}: the browser suites are required.`);
 }
-if (!hasChromium) {
-  console.log(
-    `Skipping the browser suites: no Chromium at ${CHROMIUM} (apt-get install chromium).`,
-  );
-}
+if (!hasChromium) notRun.push(`the browser suites (no Chromium at ${CHROMIUM})`);
 
 const projects = [
   { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
@@ -75,7 +82,7 @@ if (required && !(process.env.TEST_POSTGRES_URL && process.env.TEST_REDIS_URL)) 
 }
 if (process.env.TEST_POSTGRES_URL) {
   const skipped = process.env.TEST_REDIS_URL ? [] : REDIS;
-  if (skipped.length) console.log('Skipping the Redis e2e suite: TEST_REDIS_URL is not set.');
+  if (skipped.length) notRun.push('the Redis suites (TEST_REDIS_URL is not set)');
   projects.push({
     ...e2e,
     displayName: 'e2e-postgres',
@@ -83,13 +90,10 @@ if (process.env.TEST_POSTGRES_URL) {
     testPathIgnorePatterns: ignore([...SQLITE_ONLY, ...skipped]),
   });
 } else {
-  console.log(
-    'Skipping the e2e-postgres project and the Redis suite: TEST_POSTGRES_URL is not set ' +
-      '(see "Tests" in the README).',
-  );
+  notRun.push('the PostgreSQL and Redis suites (TEST_POSTGRES_URL is not set)');
 }
 
 module.exports = {
   projects,
-  reporters: ['default', '<rootDir>/test/helpers/summary-reporter.js'],
+  reporters: ['default', ['<rootDir>/test/helpers/summary-reporter.js', { notRun }]],
 };
