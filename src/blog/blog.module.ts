@@ -27,6 +27,7 @@ import { FeedService } from './feed/feed.service';
 import { FollowsResolver } from './follows/follows.resolver';
 import { FollowsService } from './follows/follows.service';
 import { AuthThrottlerGuard, emailTracker } from './limits/auth-throttler.guard';
+import { HideSuggestionsPlugin } from './limits/hide-suggestions.plugin';
 import { OperationLimitsPlugin } from './limits/operation-limits.plugin';
 import { OperationRules } from './limits/operation-rules';
 import { WriteRateLimiter } from './limits/write-rate-limit';
@@ -78,6 +79,7 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
     TrustedDocuments,
     TrustedDocumentsPlugin,
     OperationLimitsPlugin,
+    HideSuggestionsPlugin,
     SubscriptionFanOut,
     BlogWebSocketServer,
     {
