@@ -1,6 +1,12 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { testDatabase } from './helpers/databases';
 import { TestApp } from './helpers/test-app';
 import { settle, wsClient } from './helpers/ws-client';
+
+const hashOf = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** The value of one sample of the Prometheus text, or undefined when it is absent. */
 function sample(
@@ -45,6 +51,40 @@ describe('GET /metrics (e2e)', () => {
     }
   });
 
+  it('should always give the operations of trusted documents names of their own', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'metrics-manifest-'));
+    const pinned = 'query PinnedFeed { posts(first: 1) { id } }';
+    const manifest = join(dir, 'manifest.json');
+    writeFileSync(manifest, JSON.stringify({ [hashOf(pinned)]: pinned }));
+    const t = await TestApp.start({
+      env: { METRICS_ENABLED: 'true', TRUSTED_DOCUMENTS: manifest },
+    });
+    try {
+      const user = await t.signUp();
+      // Signed-in names fill every place; an anonymous newcomer cannot take one.
+      for (let i = 0; i < 200; i += 1) await t.data(`query Mine${i} { me { id } }`, {}, user.token);
+      await t.data('query Stranger { __typename }');
+      await t.http
+        .post('/graphql')
+        .send({ documentId: `sha256:${hashOf(pinned)}` })
+        .expect(200);
+      const text = (await t.http.get('/metrics').expect(200)).text;
+      const query = { operation_type: 'query', outcome: 'success' };
+      expect(
+        sample(text, 'graphql_operations_total', { operation_name: 'PinnedFeed', ...query }),
+      ).toBe(1);
+      expect(sample(text, 'graphql_operations_total', { operation_name: 'other', ...query })).toBe(
+        1,
+      );
+      expect(
+        sample(text, 'graphql_operations_total', { operation_name: 'Mine199', ...query }),
+      ).toBe(1);
+    } finally {
+      await t.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   describe('when enabled', () => {
     let t: TestApp;
     const scrape = async () => {
@@ -78,8 +118,13 @@ describe('GET /metrics (e2e)', () => {
       expect(text).not.toContain('posts { id }');
     });
 
-    it('should keep at most 200 operation names, the rest as other, unnamed ones as anonymous', async () => {
-      for (let i = 0; i < 205; i += 1) await t.data(`query Op${i} { posts(first: 1) { id } }`);
+    it("should keep at most 200 operation names by recent use, so that made-up ones cannot push out a client's", async () => {
+      const CLIENT_FEED = 'query ClientFeed { posts(first: 1) { id } }';
+      for (let i = 0; i < 3; i += 1) await t.data(CLIENT_FEED);
+      // An anonymous client makes up 205 names, one use each.
+      for (let i = 0; i < 205; i += 1) await t.data(`query MadeUp${i} { __typename }`);
+      await t.data(CLIENT_FEED);
+      await t.data('query ClientPostPage { posts(first: 1) { id } }');
       await t.data('{ posts(first: 1) { id } }');
       await t.gql('query NeverValid { noSuchField }');
       const text = await scrape();
@@ -89,10 +134,23 @@ describe('GET /metrics (e2e)', () => {
         ),
       );
       expect(names.size).toBeLessThanOrEqual(202);
-      expect(names).toContain('other');
+      const client = { operation_type: 'query', outcome: 'success' };
+      expect(
+        sample(text, 'graphql_operations_total', { operation_name: 'ClientFeed', ...client }),
+      ).toBe(4);
+      // A name first sent after the flood takes the place of a made-up one.
+      expect(
+        sample(text, 'graphql_operations_total', { operation_name: 'ClientPostPage', ...client }),
+      ).toBe(1);
       expect(names).toContain('anonymous');
-      expect(names).not.toContain('Op204');
       expect(names).not.toContain('NeverValid');
+      expect(
+        sample(text, 'graphql_operations_total', {
+          operation_name: 'other',
+          operation_type: 'query',
+          outcome: 'error',
+        }),
+      ).toBe(1);
       expect(
         sample(text, 'graphql_operations_total', {
           operation_name: 'anonymous',

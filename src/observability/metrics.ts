@@ -1,15 +1,20 @@
-import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { Kind, parse } from 'graphql';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { BlogWebSocketServer } from '../blog';
 import { observabilityConfig } from '../config/observability.config';
-import { BoundedLabels } from './bounded-labels';
+import { TrustedDocumentsConfig, trustedDocumentsConfig } from '../config/trusted-documents.config';
+import { BoundedLabels, OperationNameLabels } from './bounded-labels';
 import type { OperationReport } from './operation-report';
 
-/** Distinct operation names with series of their own; the rest are `other`. */
+/**
+ * Distinct operation names with series of their own, besides those of the trusted documents; the
+ * rest are `other`. Names hold their place by recent use ({@link OperationNameLabels}).
+ */
 export const MAX_OPERATION_NAMES = 200;
 const MAX_ERROR_CODES = 50;
 const OPERATION_LABELS = ['operation_name', 'operation_type', 'outcome'] as const;
@@ -28,7 +33,9 @@ interface PgPool {
 export class BlogMetrics implements OnApplicationBootstrap {
   readonly registry = new Registry();
   readonly enabled: boolean;
-  private readonly names = new BoundedLabels(MAX_OPERATION_NAMES);
+  private readonly names: OperationNameLabels;
+  /** The type and outcome labels each named series was recorded with, to remove them with it. */
+  private readonly seriesOf = new Map<string, Set<string>>();
   private readonly codes = new BoundedLabels(MAX_ERROR_CODES);
   private readonly operations: Counter<(typeof OPERATION_LABELS)[number]>;
   private readonly durations: Histogram<(typeof OPERATION_LABELS)[number]>;
@@ -38,8 +45,15 @@ export class BlogMetrics implements OnApplicationBootstrap {
     @Inject(observabilityConfig.KEY) config: ConfigType<typeof observabilityConfig>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly moduleRef: ModuleRef,
+    @Optional()
+    @Inject(trustedDocumentsConfig.KEY)
+    trusted?: TrustedDocumentsConfig,
   ) {
     this.enabled = config.metrics.enabled;
+    this.names = new OperationNameLabels(MAX_OPERATION_NAMES, {
+      pinned: operationNamesOf(Object.values(trusted?.documents ?? {})),
+      evicted: (name) => this.removeSeries(name),
+    });
     const registers = [this.registry];
     this.operations = new Counter({
       name: 'graphql_operations_total',
@@ -75,13 +89,31 @@ export class BlogMetrics implements OnApplicationBootstrap {
       operation_name:
         report.operationName === null
           ? 'anonymous'
-          : this.names.label(report.operationName, report.valid),
+          : this.names.label(report.operationName, report),
       operation_type: report.operationType,
       outcome: report.outcome,
     };
+    this.remember(labels);
     this.operations.inc(labels);
     this.durations.observe(labels, report.durationMs / 1000);
     for (const code of report.errorCodes) this.errors.inc({ code: this.codes.label(code) });
+  }
+
+  private remember(labels: Record<(typeof OPERATION_LABELS)[number], string>): void {
+    let series = this.seriesOf.get(labels.operation_name);
+    if (!series) this.seriesOf.set(labels.operation_name, (series = new Set()));
+    series.add(`${labels.operation_type}\0${labels.outcome}`);
+  }
+
+  /** Drops the series of a name that lost its label, so that series stay bounded. */
+  private removeSeries(name: string): void {
+    for (const series of this.seriesOf.get(name) ?? []) {
+      const [operation_type, outcome] = series.split('\0');
+      const labels = { operation_name: name, operation_type, outcome };
+      this.operations.remove(labels);
+      this.durations.remove(labels);
+    }
+    this.seriesOf.delete(name);
   }
 
   private gaugeSubscriptions(): void {
@@ -138,4 +170,21 @@ export class BlogMetrics implements OnApplicationBootstrap {
       (p) => p.waitingCount,
     );
   }
+}
+
+/** The operation names of the trusted documents: the service's own clients' names. */
+function operationNamesOf(documents: string[]): string[] {
+  const names: string[] = [];
+  for (const text of documents) {
+    try {
+      for (const definition of parse(text).definitions) {
+        if (definition.kind === Kind.OPERATION_DEFINITION && definition.name) {
+          names.push(definition.name.value);
+        }
+      }
+    } catch {
+      // A document that does not parse names no operation.
+    }
+  }
+  return names;
 }

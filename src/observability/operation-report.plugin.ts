@@ -60,7 +60,7 @@ export class OperationReportPlugin implements ApolloServerPlugin<Context> {
   private log(context: Context, report: OperationReport): void {
     const req = context.req;
     if (req) operationLogged.add(req);
-    const { valid, ...fields } = report;
+    const { valid, signedIn, ...fields } = report;
     (req?.log ?? this.http.logger).info(
       {
         ...fields,
@@ -100,5 +100,6 @@ function reportOf(
     errorCodes,
     durationMs,
     valid,
+    signedIn: !!requestContext.contextValue.viewer,
   };
 }

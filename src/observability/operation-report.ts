@@ -10,4 +10,6 @@ export interface OperationReport {
   durationMs: number;
   /** The operation passed validation, so its name is a real one of the schema's clients. */
   valid: boolean;
+  /** A signed-in user sent it. */
+  signedIn: boolean;
 }
