@@ -1,5 +1,6 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { Transform } from 'class-transformer';
+import { ValidateBy } from 'class-validator';
 import { badUserInput } from './errors';
 
 class InvalidInput extends Error {
@@ -54,3 +55,58 @@ export const Trim = () =>
 /** Trims a string input and reads an empty one as null ("remove it"). */
 export const TrimToNull = () =>
   Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value));
+
+/**
+ * A character a reader sees: not a space, a control or format character, a default-ignorable one
+ * (zero-width space, Hangul fillers, variation selectors, tags), a lone combining mark, a lone
+ * surrogate, nor the braille blank (U+2800), which draws nothing.
+ */
+const VISIBLE =
+  /[^\p{White_Space}\p{Cc}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}\p{Mn}\p{Me}\u2800]/u;
+/** Control characters (C0, DEL, C1: the escape of terminal sequences included). */
+const CONTROL = /\p{Cc}/u;
+/** Control characters other than tab and line breaks. */
+const CONTROL_BUT_LAYOUT = /[^\P{Cc}\t\n\r]/u;
+/** Bidirectional embeddings, overrides and isolates, which can make text read backwards. */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
+/** Half of a surrogate pair on its own: not a character at all. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+const textRule = (name: string, broken: (value: string) => string | undefined) =>
+  ValidateBy({
+    name,
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string' || broken(value) === undefined,
+      defaultMessage: (args) =>
+        `${args?.property} ${typeof args?.value === 'string' ? broken(args.value) : 'is invalid'}`,
+    },
+  });
+
+/**
+ * One line of text a person reads (a title, a name): at least one visible character, and no
+ * control character (tab and line breaks included, and so no terminal escape), no bidirectional
+ * control and no lone surrogate.
+ */
+export const IsVisibleLine = () =>
+  textRule('isVisibleLine', (value) => {
+    if (CONTROL.test(value)) return 'may not contain control characters';
+    if (BIDI_CONTROL.test(value)) return 'may not contain bidirectional control characters';
+    if (LONE_SURROGATE.test(value)) return 'may not contain lone surrogates';
+    if (!VISIBLE.test(value)) return 'must contain visible characters';
+    return undefined;
+  });
+
+/**
+ * Text of several lines (post content, a comment): at least one visible character, and no
+ * control character but tab, line feed and carriage return (so no terminal escape), and no lone
+ * surrogate. Bidirectional controls stay: writers of right-to-left scripts use them.
+ */
+export const IsVisibleText = () =>
+  textRule('isVisibleText', (value) => {
+    if (CONTROL_BUT_LAYOUT.test(value)) {
+      return 'may not contain control characters other than tab and line breaks';
+    }
+    if (LONE_SURROGATE.test(value)) return 'may not contain lone surrogates';
+    if (!VISIBLE.test(value)) return 'must contain visible characters';
+    return undefined;
+  });

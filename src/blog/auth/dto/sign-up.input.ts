@@ -9,7 +9,7 @@ import {
   MaxLength,
   MinLength,
 } from 'class-validator';
-import { Trim } from '../../common/validation';
+import { IsVisibleLine, Trim } from '../../common/validation';
 import { CanonicalIdentifier } from '../../users/user-identifiers';
 
 export const HANDLE_PATTERN = /^[a-z0-9_]{3,30}$/i;
@@ -26,6 +26,7 @@ export class SignUpInput {
   @Trim()
   @IsString()
   @Length(1, 100)
+  @IsVisibleLine()
   name: string;
 
   @Field()

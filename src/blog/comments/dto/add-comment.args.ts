@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID } from '@nestjs/graphql';
 import { IsString, Length } from 'class-validator';
-import { Trim } from '../../common/validation';
+import { IsVisibleText, Trim } from '../../common/validation';
 
 export const COMMENT_LENGTH = { min: 1, max: 5_000 };
 
@@ -14,5 +14,6 @@ export class AddCommentArgs {
   @Trim()
   @IsString()
   @Length(COMMENT_LENGTH.min, COMMENT_LENGTH.max)
+  @IsVisibleText()
   text: string;
 }

@@ -1,18 +1,26 @@
 import { applyDecorators } from '@nestjs/common';
 import { Field, InputType } from '@nestjs/graphql';
 import { IsBoolean, IsOptional, IsString, Length } from 'class-validator';
-import { Trim } from '../../common/validation';
+import { IsVisibleLine, IsVisibleText, Trim } from '../../common/validation';
 
 export const TITLE_LENGTH = { min: 1, max: 200 };
 export const CONTENT_LENGTH = { min: 1, max: 50_000 };
 
-/** A post title: trimmed, then 1-200 characters. */
+/** A post title: trimmed, then 1-200 characters of one line, some of them visible. */
 export const IsPostTitle = () =>
-  applyDecorators(Trim(), IsString(), Length(TITLE_LENGTH.min, TITLE_LENGTH.max));
+  applyDecorators(Trim(), IsString(), Length(TITLE_LENGTH.min, TITLE_LENGTH.max), IsVisibleLine());
 
-/** Post content: trimmed, then 1-50,000 characters; stored as given (no HTML stripping). */
+/**
+ * Post content: trimmed, then 1-50,000 characters, some of them visible, with no control
+ * character but tab and line breaks; stored as given (no HTML stripping).
+ */
 export const IsPostContent = () =>
-  applyDecorators(Trim(), IsString(), Length(CONTENT_LENGTH.min, CONTENT_LENGTH.max));
+  applyDecorators(
+    Trim(),
+    IsString(),
+    Length(CONTENT_LENGTH.min, CONTENT_LENGTH.max),
+    IsVisibleText(),
+  );
 
 @InputType()
 export class CreatePostInput {

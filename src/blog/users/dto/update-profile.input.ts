@@ -1,7 +1,7 @@
 import { Field, InputType } from '@nestjs/graphql';
 import { IsOptional, IsString, IsUrl, Length, Matches, MaxLength } from 'class-validator';
 import { AVATAR_URL_OPTIONS, HANDLE_PATTERN, HANDLE_RULE } from '../../auth/dto/sign-up.input';
-import { Trim, TrimToNull } from '../../common/validation';
+import { IsVisibleLine, Trim, TrimToNull } from '../../common/validation';
 import { CanonicalIdentifier } from '../user-identifiers';
 
 /** The profile fields to change; those left out stay. An empty avatar removes the picture. */
@@ -12,6 +12,7 @@ export class UpdateProfileInput {
   @Trim()
   @IsString()
   @Length(1, 100)
+  @IsVisibleLine()
   name?: string | null;
 
   @Field(() => String, { nullable: true, description: '3-30 of a-z, 0-9 and _; case-insensitive.' })
