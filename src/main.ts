@@ -1,11 +1,15 @@
-// .env first, so that every variable in it counts (PORT, HOST, TRUST_PROXY and OTEL_* are read
+// A Node.js too old for the native addons stops here with a message, not a crash later.
+import { unsupportedNodeReason } from './config/node-version';
+const unsupportedNode = unsupportedNodeReason();
+if (unsupportedNode) {
+  console.error(unsupportedNode);
+  process.exit(1);
+}
+// Then .env, so that every variable in it counts (PORT, HOST, TRUST_PROXY and OTEL_* are read
 // before the ConfigModule); then tracing: OpenTelemetry must patch http, graphql and pg before
 // they are required.
 import { loadEnvFile } from './config/env-file';
 loadEnvFile();
-// Then V8's heap growth (HEAP_GROWING_PERCENT), before the application's modules load.
-import { applyMemoryConfig } from './config/memory.config';
-applyMemoryConfig();
 import './observability/tracing';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';

@@ -2,6 +2,7 @@
  * Our service, production build (dist/), on SQLite or PostgreSQL: started as in production,
  * with migrations on start (a no-op on the generated data) and no demo seed.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { copySqlite, createDatabase, dropDatabase, removeSqlite } from '../lib/databases.mjs';
 import { startServer } from '../lib/processes.mjs';
@@ -13,10 +14,18 @@ import { startServer } from '../lib/processes.mjs';
  */
 const TYPEORM_STATEMENT = /^(query( failed)?:|\{.*"context":"TypeORM".*"msg":"query( failed)?")/gm;
 
+/** Node's options in `npm run start:prod` (the heap growth cap), so that it runs as deployed. */
+function startOptions(root) {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const options = /\bnode((?:\s+--\S+)*)\s+dist\/src\/main\.js/.exec(scripts['start:prod'])?.[1];
+  if (options === undefined) throw new Error('start:prod does not run node dist/src/main.js');
+  return options.split(/\s+/).filter(Boolean);
+}
+
 function startOurs(ctx, id, databaseUrl, { logStatements, port, suffix = '' }) {
   return startServer({
     name: id,
-    args: [join(ctx.root, 'dist/src/main.js')],
+    args: [...startOptions(ctx.root), join(ctx.root, 'dist/src/main.js')],
     cwd: ctx.root,
     port,
     logFile: join(ctx.tmp, `${id}${suffix}.log`),

@@ -1,11 +1,19 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPostgresDatabase, testDatabase } from './databases';
 
 /** The project's root, where `dist/` is built. */
 export const ROOT = join(__dirname, '..', '..');
+
+/** Node's options in `npm run start:prod` (the heap growth cap): the service runs as deployed. */
+function startOptions(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const options = /\bnode((?:\s+--\S+)*)\s+dist\/src\/main\.js/.exec(scripts['start:prod'])?.[1];
+  if (options === undefined) throw new Error('start:prod does not run node dist/src/main.js');
+  return options.split(/\s+/).filter(Boolean);
+}
 
 /** Resolves with `promise`, or fails naming `what` after `ms`. */
 export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -47,11 +55,14 @@ export class BuiltService {
     this.closed = new Promise((resolve) => child.once('close', () => resolve()));
   }
 
-  /** Starts it in production mode on 127.0.0.1 and a free port; `env` adds or overrides. */
+  /**
+   * Starts it in production mode, as `npm run start:prod` does, on 127.0.0.1 and a free port;
+   * `env` adds or overrides.
+   */
   static async start(env: Record<string, string> = {}): Promise<BuiltService> {
     const dataDir = mkdtempSync(join(tmpdir(), 'blog-built-'));
     const postgres = testDatabase() === 'postgres' ? await createPostgresDatabase() : null;
-    const child = spawn(process.execPath, ['dist/src/main.js'], {
+    const child = spawn(process.execPath, [...startOptions(), 'dist/src/main.js'], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
