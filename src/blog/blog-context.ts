@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { BlogLoaders } from './blog-loaders';
+import type { RequestScope } from './common/request-scope';
 import type { User } from './users/user.entity';
 import { isAdmin, Viewer } from './users/viewer';
 
@@ -20,6 +21,11 @@ export interface BlogContext {
   viewer?: Viewer;
   /** Batching loaders, created once per request. */
   loaders?: BlogLoaders;
+  /**
+   * The operation's life: stopped when its client goes away or its answer grows past the
+   * response limit; resolvers of large values charge the answer's byte budget to it.
+   */
+  scope?: RequestScope;
   /** Accounts this response has just signed in (signUp, logIn): their private fields show. */
   signedInNow?: Set<string>;
   /** The authentication in flight, shared by root fields resolved in parallel. */

@@ -34,6 +34,9 @@ export class PassErrorsToFormatter implements GqlExceptionFilter {
  * operation, then reads what the mutation left. GraphQL runs root mutation fields one after
  * the other, each with its selection, so no field reads a cache across a write. Queries keep
  * their caches for the whole request.
+ *
+ * A root mutation field of an operation that has stopped (its client has gone, see
+ * RequestScope) does not start: the fields already run stay written, the rest write nothing.
  */
 @Injectable()
 export class FreshLoadersAfterMutation implements NestInterceptor {
@@ -41,7 +44,9 @@ export class FreshLoadersAfterMutation implements NestInterceptor {
     const gql = GqlExecutionContext.create(context);
     const info = gql.getInfo<GraphQLResolveInfo>();
     if (info.parentType !== info.schema.getMutationType()) return next.handle();
-    const clear = () => gql.getContext<BlogContext>().loaders?.clear();
+    const blog = gql.getContext<BlogContext>();
+    blog.scope?.throwIfStopped();
+    const clear = () => blog.loaders?.clear();
     return next.handle().pipe(tap({ next: clear, error: clear }));
   }
 }

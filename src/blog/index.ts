@@ -31,6 +31,12 @@ export { Comment } from './comments/comment.entity';
 export { Like } from './likes/like.entity';
 export { Follow } from './follows/follow.entity';
 export { blogGraphQLContext } from './subscriptions/graphql-context';
+export {
+  currentRequestScope,
+  httpRequestScope,
+  RequestScope,
+  runInRequestScope,
+} from './common/request-scope';
 export { CompiledExecution, compiledExecutionGateway } from './execution/compiled-execution';
 export type {
   CompiledExecutionOptions,

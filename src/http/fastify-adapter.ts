@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
+import { httpRequestScope, runInRequestScope } from '../blog';
 import { AppConfig, HttpConfig } from '../config';
 import { CorsConfig, loadCorsConfig } from '../config/cors.config';
 import { fastifyObservabilityOptions } from '../observability';
@@ -57,6 +58,14 @@ export function configureApp(
       if (PROBE_PATHS.has(pathOf(request.url) ?? '')) done();
       else admission.admit(done, () => clientGone(request.raw, reply.raw));
     });
+  // Once started, a request runs in a scope that stops its remaining work when its client hangs
+  // up (see RequestScope): statements not begun yet and later root mutation fields are refused.
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('preHandler', (_request, reply, done) =>
+      runInRequestScope(httpRequestScope(reply.raw), done),
+    );
   if (cors.origins.length > 0) app.enableCors(corsOptions(cors));
 }
 

@@ -12,6 +12,10 @@ export enum ErrorCode {
   TooManyRequests = 'TOO_MANY_REQUESTS',
   InternalServerError = 'INTERNAL_SERVER_ERROR',
   ServiceUnavailable = 'SERVICE_UNAVAILABLE',
+  /** The answer would pass the response size limit; nothing of it is sent. */
+  ResponseTooLarge = 'RESPONSE_TOO_LARGE',
+  /** The client closed the connection before the answer: the rest of the work was dropped. */
+  ClientClosedRequest = 'CLIENT_CLOSED_REQUEST',
   /** A request this server does not take in that form (a subscription over HTTP, say). */
   BadRequest = 'BAD_REQUEST',
   /** An automatic persisted query whose `sha256Hash` is not the hash of its `query`. */
@@ -44,6 +48,21 @@ export const conflict = (message: string, field?: string) =>
 
 /** A dependency the operation needs is down: the client may retry later. */
 export const serviceUnavailable = (message: string) => error(ErrorCode.ServiceUnavailable, message);
+
+/** The answer of an operation passed `maxResponseBytes`; the client gets this error alone. */
+export const responseTooLarge = (maxResponseBytes: number) =>
+  error(
+    ErrorCode.ResponseTooLarge,
+    `The answer would be larger than ${maxResponseBytes} bytes, the most one operation may return. Ask for fewer fields, smaller pages or fewer aliases.`,
+    { maxResponseBytes },
+  );
+
+/** Why the work of a request whose client has gone was stopped (nobody reads it). */
+export const clientClosedRequest = () =>
+  error(
+    ErrorCode.ClientClosedRequest,
+    'The client closed the connection; the request was stopped.',
+  );
 
 /**
  * A request refused before anything runs, with HTTP status 400 (Apollo takes the status from

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError } from 'typeorm';
+import { throwIfRequestStopped } from './request-scope';
 import { SqliteConnectionLock } from './sqlite-connection-lock';
 
 /** The databases the blog runs on. */
@@ -192,8 +193,11 @@ export class Sql extends Runner {
   /**
    * Runs `work` in a transaction, all or nothing: its statements run on the transaction's own
    * connection (PostgreSQL) or under the connection lock that the transaction holds (SQLite).
+   * A transaction of a stopped operation (see RequestScope) does not begin; one under way runs
+   * to its end.
    */
-  transaction<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
+    throwIfRequestStopped();
     return this.dataSource.transaction((manager) => {
       const client =
         this.dialect === 'postgres'
@@ -204,8 +208,11 @@ export class Sql extends Runner {
     });
   }
 
-  protected readonly send: Send = (statement, parameters, result) =>
-    this.execute(statement, parameters, result, null);
+  /** A statement outside any transaction: refused once its operation has stopped. */
+  protected readonly send: Send = async (statement, parameters, result) => {
+    throwIfRequestStopped();
+    return this.execute(statement, parameters, result, null);
+  };
 
   private async execute(
     statement: Prepared,

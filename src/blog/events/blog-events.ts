@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PubSubEngine } from 'graphql-subscriptions';
+import { outsideRequestScope } from '../common/request-scope';
 import { BLOG_PUB_SUB } from './pub-sub';
 
 /** Event names on the PubSub; payloads carry ids only, so they survive JSON through Redis. */
@@ -55,8 +56,11 @@ export class BlogEvents {
       );
       timer.unref();
     });
-    // In a promise chain, so that an engine that throws instead of rejecting is caught too.
-    const published = Promise.resolve().then(() => this.pubSub.publish(trigger, payload));
+    // In a promise chain, so that an engine that throws instead of rejecting is caught too; out
+    // of the request's scope, so that a client hanging up after its write stops no delivery.
+    const published = outsideRequestScope(() =>
+      Promise.resolve().then(() => this.pubSub.publish(trigger, payload)),
+    );
     Promise.race([published, timeout])
       .catch((error: unknown) =>
         this.logger.error(
