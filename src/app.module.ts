@@ -16,6 +16,7 @@ import {
   createInMemoryPubSub,
   createRedisPubSub,
   formatGraphQLError,
+  limitedResultStringifier,
   RedisThrottlerStorage,
   RedisWriteRateLimitStorage,
 } from './blog';
@@ -117,6 +118,8 @@ export class AppModule implements OnApplicationShutdown {
             playground: false,
             includeStacktraceInErrorResponses: false,
             formatError: formatGraphQLError,
+            // The final check of the response limit, on the serialised answer.
+            stringifyResult: limitedResultStringifier(graphql.maxResponseBytes),
             // No HTTP cache hints are set, so the per-field cache-control bookkeeping is waste.
             // (The cast bridges @apollo/server's CommonJS and ES-module typings of one class.)
             plugins: [ApolloServerPluginCacheControlDisabled() as unknown as ApolloPlugin],
@@ -145,6 +148,7 @@ export class AppModule implements OnApplicationShutdown {
             jwtExpiresIn: auth.jwtExpiresIn,
             pubSub: redis.url ? createRedisPubSub(redis.url) : createInMemoryPubSub(),
             maxQueryComplexity: graphql.maxComplexity,
+            maxResponseBytes: graphql.maxResponseBytes,
             documentLimits: graphql.documentLimits,
             authRateLimit: auth.rateLimit,
             throttlerStorage: redis.url

@@ -62,6 +62,14 @@ export interface BlogModuleOptions {
    */
   maxQueryComplexity?: number;
   /**
+   * The largest answer of one operation, in bytes of JSON (default 4 MiB), on HTTP and for each
+   * subscription event. Resolvers of large texts charge it while the answer is built and
+   * execution stops once it is passed; the client gets one RESPONSE_TOO_LARGE error. Over HTTP
+   * the final size is checked where the answer is serialised: pass
+   * `stringifyResult: limitedResultStringifier(maxResponseBytes)` to Apollo.
+   */
+  maxResponseBytes?: number;
+  /**
    * Depth, alias, directive and token limits, checked before the cost on HTTP and on the
    * WebSocket. The token limit needs the host's parser too: pass
    * `OperationRules.parseOptions`-equal `parseOptions: { maxTokens }` to Apollo.

@@ -37,6 +37,7 @@ export {
   RequestScope,
   runInRequestScope,
 } from './common/request-scope';
+export { DEFAULT_MAX_RESPONSE_BYTES, limitedResultStringifier } from './common/response-size';
 export { CompiledExecution, compiledExecutionGateway } from './execution/compiled-execution';
 export type {
   CompiledExecutionOptions,

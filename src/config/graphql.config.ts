@@ -9,6 +9,8 @@ export interface GraphqlConfig {
   hideSchemaDetails: boolean;
   /** The highest estimated cost of one operation. */
   maxComplexity: number;
+  /** The largest answer of one operation (and of one subscription event), in bytes of JSON. */
+  maxResponseBytes: number;
   /** Shape limits of one document. */
   documentLimits: {
     maxDepth: number;
@@ -44,6 +46,10 @@ export function loadGraphqlConfig(env: NodeJS.ProcessEnv = process.env): Graphql
     introspection,
     hideSchemaDetails: !introspection,
     maxComplexity: readInteger(env, 'GRAPHQL_MAX_COMPLEXITY', 20_000, { min: 1, max: 10_000_000 }),
+    maxResponseBytes: readInteger(env, 'GRAPHQL_MAX_RESPONSE_BYTES', 4 * 1024 * 1024, {
+      min: 1024,
+      max: 2 ** 30,
+    }),
     documentLimits: {
       maxDepth: readInteger(env, 'GRAPHQL_MAX_DEPTH', 12, { min: 1, max: 1_000 }),
       maxAliases: readInteger(env, 'GRAPHQL_MAX_ALIASES', 30, { min: 0, max: 100_000 }),

@@ -20,6 +20,13 @@ describe('limit settings', () => {
     });
   });
 
+  it('should cap an answer at 4 MiB unless GRAPHQL_MAX_RESPONSE_BYTES says otherwise', () => {
+    expect(loadGraphqlConfig({}).maxResponseBytes).toBe(4_194_304);
+    expect(loadGraphqlConfig({ GRAPHQL_MAX_RESPONSE_BYTES: '65536' }).maxResponseBytes).toBe(
+      65_536,
+    );
+  });
+
   it('should hide schema details wherever introspection is off', () => {
     expect(loadGraphqlConfig({}).hideSchemaDetails).toBe(false);
     expect(loadGraphqlConfig({ NODE_ENV: 'production' }).hideSchemaDetails).toBe(true);
@@ -39,6 +46,7 @@ describe('limit settings', () => {
     ],
     ['WS_MAX_SUBSCRIPTIONS_TOTAL', () => loadGraphqlConfig({ WS_MAX_SUBSCRIPTIONS_TOTAL: 'many' })],
     ['WS_MAX_PAYLOAD_BYTES', () => loadGraphqlConfig({ WS_MAX_PAYLOAD_BYTES: '99999999999' })],
+    ['GRAPHQL_MAX_RESPONSE_BYTES', () => loadGraphqlConfig({ GRAPHQL_MAX_RESPONSE_BYTES: '100' })],
     [
       'WS_MAX_CONNECTIONS_PER_CLIENT',
       () => loadGraphqlConfig({ WS_MAX_CONNECTIONS_PER_CLIENT: '-1' }),

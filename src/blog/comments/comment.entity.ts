@@ -2,7 +2,9 @@ import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { BeforeInsert, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Post } from '../posts/post.entity';
 import { User } from '../users/user.entity';
+import { textFieldCost } from '../common/response-size';
 import { newId } from '../common/uuid';
+import { COMMENT_LENGTH } from './dto/add-comment.args';
 
 /** A reader's comment on a published post. */
 @ObjectType({ description: 'A comment on a post.' })
@@ -14,7 +16,8 @@ export class Comment {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id: string;
 
-  @Field()
+  /** Costs by its longest length (see textFieldCost); its resolver charges the answer's budget. */
+  @Field({ complexity: textFieldCost(COMMENT_LENGTH.max) })
   @Column({ type: 'text' })
   text: string;
 

@@ -4,6 +4,7 @@ import { BlogContext } from '../blog-context';
 import { BlogLoaders } from '../blog-loaders';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { PageArgs, toPage } from '../common/pagination';
+import { chargedText } from '../common/response-size';
 import { inputValidationPipe } from '../common/validation';
 import { Post } from '../posts/post.entity';
 import { User } from '../users/user.entity';
@@ -27,6 +28,12 @@ export class CommentsResolver {
   })
   deleteComment(@Args('id', { type: () => ID }) id: string, @CurrentViewer() viewer: Viewer) {
     return this.commentsService.delete(id, viewer);
+  }
+
+  /** Charged to the answer's budget (see RequestScope). */
+  @ResolveField(() => String)
+  text(comment: Comment, _args: unknown, context: BlogContext): string {
+    return chargedText(comment.text, context);
   }
 
   @ResolveField(() => User)

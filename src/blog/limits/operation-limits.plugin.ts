@@ -6,10 +6,15 @@ import {
   HTTPGraphQLRequest,
 } from '@apollo/server';
 import { Plugin } from '@nestjs/apollo';
+import { Inject } from '@nestjs/common';
 import Negotiator from 'negotiator';
 import { ViewerGuard } from '../auth/viewer.guard';
 import { BlogContext } from '../blog-context';
+import { BlogModuleOptions } from '../blog-options.interface';
+import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { ErrorCode, refusal } from '../common/errors';
+import { RequestScope } from '../common/request-scope';
+import { collapsedTooLargeResult, DEFAULT_MAX_RESPONSE_BYTES } from '../common/response-size';
 import { Viewer } from '../users/viewer';
 import { documentKeyOf, OperationRules } from './operation-rules';
 import { countWrites, WriteRateLimiter } from './write-rate-limit';
@@ -45,6 +50,9 @@ const SUBSCRIPTION_OVER_HTTP =
  * takes a mutation's writes from the signed-in user's allowance, all of them or none
  * ({@link WriteRateLimiter}), so a refused request writes nothing.
  *
+ * It gives each operation its response budget (`maxResponseBytes`, see RequestScope), and an
+ * answer that execution cut short for passing it is sent as that one RESPONSE_TOO_LARGE error.
+ *
  * It also sets the status of every refusal before execution, Apollo's own and the rules', by
  * the media type of the answer, as GraphQL over HTTP asks: 400 for
  * `application/graphql-response+json` (and for a request with no `Accept` header, which the
@@ -53,11 +61,16 @@ const SUBSCRIPTION_OVER_HTTP =
  */
 @Plugin()
 export class OperationLimitsPlugin implements ApolloServerPlugin {
+  private readonly maxResponseBytes: number;
+
   constructor(
     private readonly rules: OperationRules,
     private readonly writes: WriteRateLimiter,
     private readonly viewers: ViewerGuard,
-  ) {}
+    @Inject(BLOG_MODULE_OPTIONS) options: BlogModuleOptions,
+  ) {
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  }
 
   async requestDidStart(): Promise<GraphQLRequestListener<Record<string, unknown>>> {
     return {
@@ -79,11 +92,21 @@ export class OperationLimitsPlugin implements ApolloServerPlugin {
           request.operationName,
           request.variables,
         );
+        // The answer's byte budget, charged by the resolvers of large values.
+        ((contextValue as BlogContext).scope ??= new RequestScope()).limitResponse(
+          this.maxResponseBytes,
+        );
         if (!this.writes.enabled) return;
         const units = countWrites(schema, document, request.operationName, request.variables);
         if (units > 0) await this.limitWrites(contextValue as BlogContext, units);
       },
       willSendResponse: async ({ request, response, operation }) => {
+        // Execution stopped past the response limit: the client gets that one error.
+        const tooLarge =
+          response.body.kind === 'single' && response.body.singleResult.errors
+            ? collapsedTooLargeResult(response.body.singleResult)
+            : null;
+        if (tooLarge && response.body.kind === 'single') response.body.singleResult = tooLarge;
         if (request.http?.method === 'GET' && operation?.operation === 'subscription') {
           refuseSubscriptionOverGet(response);
           return;

@@ -1,7 +1,9 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { BeforeInsert, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { User } from '../users/user.entity';
+import { textFieldCost } from '../common/response-size';
 import { newId } from '../common/uuid';
+import { CONTENT_LENGTH } from './dto/create-post.input';
 
 /** A blog post; a draft until `publishedAt` is set. */
 @ObjectType({ description: 'A blog post.' })
@@ -17,7 +19,8 @@ export class Post {
   @Column({ type: 'varchar', length: 200 })
   title: string;
 
-  @Field()
+  /** Costs by its longest length (see textFieldCost); its resolver charges the answer's budget. */
+  @Field({ complexity: textFieldCost(CONTENT_LENGTH.max) })
   @Column({ type: 'text' })
   content: string;
 

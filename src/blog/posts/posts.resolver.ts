@@ -6,6 +6,7 @@ import { BlogLoaders } from '../blog-loaders';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { badUserInput } from '../common/errors';
 import { encodeCursor, PageArgs, toConnectionPage, toPage } from '../common/pagination';
+import { chargedText } from '../common/response-size';
 import { selectsField } from '../common/selection';
 import { isUuid } from '../common/uuid';
 import { inputValidationPipe } from '../common/validation';
@@ -111,6 +112,12 @@ export class PostsResolver {
   @Mutation(() => ID, { description: 'Returns the id of the deleted post.' })
   deletePost(@Args('id', { type: () => ID }) id: string, @CurrentViewer() viewer: Viewer) {
     return this.postsService.delete(id, viewer);
+  }
+
+  /** The largest value of a post: charged to the answer's budget (see RequestScope). */
+  @ResolveField(() => String)
+  content(post: Post, _args: unknown, context: BlogContext): string {
+    return chargedText(post.content, context);
   }
 
   @ResolveField(() => User)

@@ -14,6 +14,8 @@ import { GraphQLSchemaHost } from '@nestjs/graphql';
 import {
   DocumentNode,
   ExecutionArgs,
+  ExecutionResult,
+  FormattedExecutionResult,
   GraphQLError,
   GraphQLSchema,
   getOperationAST,
@@ -33,6 +35,13 @@ import { BlogContext } from '../blog-context';
 import { BlogModuleOptions, BlogSubscriptionsOptions } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { ErrorCode, formatGraphQLError } from '../common/errors';
+import { RequestScope } from '../common/request-scope';
+import {
+  collapsedTooLargeResult,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  fitsInBytes,
+  responseTooLargeResult,
+} from '../common/response-size';
 import { withoutSuggestions } from '../common/suggestions';
 import { TrustedDocuments } from '../documents/trusted-documents';
 import { documentKeyOf, OperationRules } from '../limits/operation-rules';
@@ -126,6 +135,8 @@ export class BlogWebSocketServer
     Pick<BlogSubscriptionsOptions, 'clientAddress'>;
   private readonly connectionsPerClient = new Map<string, number>();
   private readonly connectionInfo = new WeakMap<IncomingMessage, SocketConnectionInfo>();
+  /** Whether an event's result fits the response limit, measured once per result. */
+  private readonly resultFits = new WeakMap<ExecutionResult, boolean>();
   private server?: Server;
   private wss?: WebSocketServer;
   private dispose?: () => void | Promise<void>;
@@ -156,8 +167,10 @@ export class BlogWebSocketServer
         subscribe: this.fanOut.subscribe,
         onConnect: (ctx) => this.onConnect(ctx),
         onSubscribe: (ctx, id, payload) => this.onSubscribe(ctx, id, payload),
-        onNext: (ctx, _id, _payload, _args, result) => {
+        onNext: (ctx, _id, _payload, args, result) => {
           this.corkUntilNextTurn(ctx.extra.socket);
+          const tooLarge = this.tooLarge(args, result);
+          if (tooLarge) return tooLarge;
           return result.errors
             ? { ...result, errors: result.errors.map((error) => this.format(error)) }
             : undefined;
@@ -431,11 +444,42 @@ export class BlogWebSocketServer
     return new GraphQLError(message, { path: formatted.path, extensions });
   }
 
+  /**
+   * The response limit of an event: its answer, once executed, is the RESPONSE_TOO_LARGE error
+   * alone when execution stopped for passing the budget or when its JSON passes the limit
+   * (measured once per result, which the subscribers of an event may share). The subscription's
+   * next event starts with a full budget.
+   */
+  private tooLarge(args: ExecutionArgs, result: ExecutionResult): FormattedExecutionResult | null {
+    const maxBytes = this.maxResponseBytes;
+    (args.contextValue as BlogContext).scope = this.eventScope();
+    let fits = this.resultFits.get(result);
+    if (fits === undefined) {
+      fits =
+        !(result.errors && collapsedTooLargeResult(result)) &&
+        fitsInBytes(JSON.stringify(result), maxBytes);
+      this.resultFits.set(result, fits);
+    }
+    return fits ? null : responseTooLargeResult(maxBytes);
+  }
+
+  private get maxResponseBytes(): number {
+    return this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  }
+
+  /** A fresh budget for the next event of a subscription. */
+  private eventScope(): RequestScope {
+    const scope = new RequestScope();
+    scope.limitResponse(this.maxResponseBytes);
+    return scope;
+  }
+
   /** The context of one operation: the connection's viewer, re-read on demand. */
   private operationContext(ctx: WsContext): BlogContext {
     const extra = ctx.extra;
     const context: BlogContext = {
       viewer: extra.connection?.viewer ?? null,
+      scope: this.eventScope(),
       refreshViewer: async (findUser) => {
         const current = extra.connection;
         if (!current || extra.socket.readyState !== WebSocket.OPEN) return false;
