@@ -132,6 +132,22 @@ describe('Redis going away under a running instance (e2e)', () => {
     expect(errors![0].message).not.toMatch(/redis|ECONN|retr|connection|stream/i);
   });
 
+  it('should refuse changePassword and deleteAccount as logIn, and change nothing', async () => {
+    const changePassword = `mutation ($input: ChangePasswordInput!) { changePassword(input: $input) { token } }`;
+    const deleteAccount = `mutation ($password: String!) { deleteAccount(password: $password) }`;
+    for (const [document, variables] of [
+      [changePassword, { input: { currentPassword: writer.password, newPassword: 'fresh pass' } }],
+      [deleteAccount, { password: writer.password }],
+    ] as const) {
+      const answer = await within(t.gql(document, variables, writer.token), ANSWER_BOUND_MS);
+      expect(answer).not.toBe('no answer');
+      expect((answer as GraphQLResponse).errors?.[0].extensions?.code).toBe('SERVICE_UNAVAILABLE');
+    }
+    // The password is unchanged and the account there: the token still signs the writer in.
+    const me = await t.data<{ me: { id: string } | null }>('{ me { id } }', {}, writer.token);
+    expect(me.me?.id).toBe(writer.user.id);
+  });
+
   it('should resume the subscription when Redis is back', async () => {
     redis = await startRedis(port);
     const delivered = events.results.length;

@@ -3,7 +3,7 @@ import { Args, Context, Extensions, ID, Mutation, Resolver } from '@nestjs/graph
 import { BlogContext } from '../blog-context';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { inputValidationPipe } from '../common/validation';
-import { AuthThrottlerGuard } from '../limits/auth-throttler.guard';
+import { AuthThrottlerGuard, LimitPasswordChecks } from '../limits/auth-throttler.guard';
 import { SOLE_ROOT_FIELD } from '../limits/operation-rules';
 import { Viewer } from '../users/viewer';
 import { AuthService } from './auth.service';
@@ -40,7 +40,7 @@ export class AuthResolver {
   }
 
   @Mutation(() => AuthPayload, { description: 'Signs in with an email and password.' })
-  @UseGuards(AuthThrottlerGuard)
+  @LimitPasswordChecks()
   async logIn(
     @Args('input', inputValidationPipe) input: LogInInput,
     @Context() context: BlogContext,
@@ -53,6 +53,7 @@ export class AuthResolver {
       'Changes the password after checking the current one. Every token issued before stops working; the answer carries a fresh one. Must be the only field of its operation.',
   })
   @Extensions(ALONE)
+  @LimitPasswordChecks()
   async changePassword(
     @Args('input', inputValidationPipe) input: ChangePasswordInput,
     @CurrentViewer() viewer: Viewer,
@@ -75,6 +76,7 @@ export class AuthResolver {
       "Deletes the viewer's account after checking the password: their posts (with those posts' comments and likes), comments, likes and follows go with it. Returns the account's id. Must be the only field of its operation.",
   })
   @Extensions(ALONE)
+  @LimitPasswordChecks()
   deleteAccount(
     @Args('password') password: string,
     @CurrentViewer() viewer: Viewer,

@@ -71,7 +71,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
         `Refused an attempt that could not be counted: ${error instanceof Error ? error.message : String(error)}`,
       );
       throw serviceUnavailable(
-        'Signing up and logging in are unavailable for now; try again soon.',
+        'Signing up and checking passwords (logging in, changing the password, deleting the account) are unavailable for now; try again soon.',
       );
     }
     const [hits, window, blocked] = counted;
