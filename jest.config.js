@@ -2,9 +2,9 @@
 // The e2e suites run on SQLite always, and again on PostgreSQL when TEST_POSTGRES_URL is set
 // (required with CI=true).
 //
-// Nest 12 and some of its dependencies ship as ES modules only, which Jest's CommonJS module
-// runtime cannot require (on any Node): ts-jest compiles those packages, and our TypeScript, to CommonJS
-// (transpile only; `npm run build` and lint do the type checking), and
+// Nest 12 and some of its dependencies ship as ES modules only, which Jest's own CommonJS module
+// runtime cannot require, on any Node: ts-jest compiles those packages, and our TypeScript, to
+// CommonJS (transpile only; `npm run build` and lint do the type checking), and
 // test/helpers/esm-transformer.js rewrites the `import.meta` that CommonJS lacks.
 const ESM_ONLY_PACKAGES = [
   '@nestjs',

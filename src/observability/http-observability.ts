@@ -103,9 +103,9 @@ export class HttpObservability implements OnModuleInit {
       done();
     });
     // Lines logged through Nest's Logger or TypeORM's during a request (debug lines, SQL
-    // statements) carry its id through AsyncLocalStorage, which on Node 20 hooks every promise
-    // (10-25% of throughput, measured): only when such lines are logged. The operation line and
-    // unexpected errors carry it without.
+    // statements) carry its id through AsyncLocalStorage, which on Node 22 hooks every promise
+    // (Node 24 and later carry it without hooks): only when such lines are logged. The operation
+    // line and unexpected errors carry it without.
     if (this.root.isLevelEnabled?.('debug') || this.database.logging) {
       fastify.addHook('preHandler', (request, _reply, done) => {
         requestLoggers.run(request.log as unknown as Logger, done);
