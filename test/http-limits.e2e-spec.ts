@@ -20,7 +20,12 @@ describe('HTTP server limits (e2e)', () => {
 
   beforeAll(async () => {
     t = await TestApp.start({
-      env: { HTTP_REQUEST_TIMEOUT_MS: '1000', HTTP_MAX_CONNECTIONS: '3' },
+      // The cap per client would otherwise be a tenth of 3 (1), and this suite's client is one.
+      env: {
+        HTTP_REQUEST_TIMEOUT_MS: '1000',
+        HTTP_MAX_CONNECTIONS: '3',
+        HTTP_MAX_CONNECTIONS_PER_CLIENT: '3',
+      },
     });
     port = Number(new URL((await t.listen()).http).port);
   });

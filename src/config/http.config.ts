@@ -11,11 +11,20 @@ export interface HttpConfig {
   keepAliveTimeoutMs: number;
   /** Open connections (HTTP and WebSocket) the server accepts at once; more are dropped. */
   maxConnections: number;
+  /**
+   * Open connections (HTTP and WebSocket) of one client address; past it the client's idle
+   * keep-alive connections are closed first, and new ones refused when none is idle.
+   */
+  maxConnectionsPerClient: number;
   /** The largest request body, in bytes; larger ones get 413. */
   maxBodyBytes: number;
 }
 
 export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig {
+  const maxConnections = readInteger(env, 'HTTP_MAX_CONNECTIONS', 2_000, {
+    min: 1,
+    max: 1_000_000,
+  });
   return {
     requestTimeoutMs: readInteger(env, 'HTTP_REQUEST_TIMEOUT_MS', 10_000, {
       min: 100,
@@ -29,7 +38,14 @@ export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig
       min: 100,
       max: 600_000,
     }),
-    maxConnections: readInteger(env, 'HTTP_MAX_CONNECTIONS', 2_000, { min: 1, max: 1_000_000 }),
+    maxConnections,
+    // A tenth of all by default, so that no one address holds them all.
+    maxConnectionsPerClient: readInteger(
+      env,
+      'HTTP_MAX_CONNECTIONS_PER_CLIENT',
+      Math.max(1, Math.floor(maxConnections / 10)),
+      { min: 1, max: maxConnections },
+    ),
     maxBodyBytes: readInteger(env, 'GRAPHQL_MAX_BODY_BYTES', 102_400, {
       min: 1_024,
       max: 104_857_600,

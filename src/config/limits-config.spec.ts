@@ -9,6 +9,7 @@ describe('limit settings', () => {
       connectionTimeoutMs: 60_000,
       keepAliveTimeoutMs: 5_000,
       maxConnections: 2_000,
+      maxConnectionsPerClient: 200,
       maxBodyBytes: 102_400,
     });
     expect(loadGraphqlConfig({}).websocket).toEqual({
@@ -27,6 +28,15 @@ describe('limit settings', () => {
     );
   });
 
+  it('should give one client address a tenth of HTTP_MAX_CONNECTIONS unless told otherwise', () => {
+    expect(loadHttpConfig({ HTTP_MAX_CONNECTIONS: '100' }).maxConnectionsPerClient).toBe(10);
+    expect(loadHttpConfig({ HTTP_MAX_CONNECTIONS: '5' }).maxConnectionsPerClient).toBe(1);
+    expect(
+      loadHttpConfig({ HTTP_MAX_CONNECTIONS: '100', HTTP_MAX_CONNECTIONS_PER_CLIENT: '100' })
+        .maxConnectionsPerClient,
+    ).toBe(100);
+  });
+
   it('should hide schema details wherever introspection is off', () => {
     expect(loadGraphqlConfig({}).hideSchemaDetails).toBe(false);
     expect(loadGraphqlConfig({ NODE_ENV: 'production' }).hideSchemaDetails).toBe(true);
@@ -39,6 +49,10 @@ describe('limit settings', () => {
   it.each([
     ['HTTP_REQUEST_TIMEOUT_MS', () => loadHttpConfig({ HTTP_REQUEST_TIMEOUT_MS: '0' })],
     ['HTTP_MAX_CONNECTIONS', () => loadHttpConfig({ HTTP_MAX_CONNECTIONS: 'lots' })],
+    [
+      'HTTP_MAX_CONNECTIONS_PER_CLIENT',
+      () => loadHttpConfig({ HTTP_MAX_CONNECTIONS: '100', HTTP_MAX_CONNECTIONS_PER_CLIENT: '101' }),
+    ],
     ['WS_MAX_SUBSCRIPTIONS', () => loadGraphqlConfig({ WS_MAX_SUBSCRIPTIONS: '0' })],
     [
       'WS_MAX_SUBSCRIPTIONS_PER_CLIENT',

@@ -8,20 +8,22 @@ import { CorsConfig, loadCorsConfig } from '../config/cors.config';
 import { fastifyObservabilityOptions } from '../observability';
 import { pathOf, PROBE_PATHS } from '../observability/logger';
 import { Admission } from './admission';
+import { capConnectionsPerClient } from './connections-per-client';
 
 /**
  * The Fastify adapter of the standalone service, with the HTTP server's timeouts: a request
  * whose headers and body do not arrive within `requestTimeoutMs` is answered 408 and closed,
  * checked every second (Node's default check runs every 30 s), so slow-body clients cannot
- * hold sockets open. `logger` is the app's pino logger (none: no logs); request ids and the
- * access log come from src/observability.
+ * hold sockets open; and each client address holds at most `maxConnectionsPerClient`
+ * connections ({@link capConnectionsPerClient}). `logger` is the app's pino logger (none: no
+ * logs); request ids and the access log come from src/observability.
  */
 export function createFastifyAdapter(
   app: Pick<AppConfig, 'trustProxy'>,
   http: HttpConfig,
   logger?: Logger,
 ): FastifyAdapter {
-  return new FastifyAdapter({
+  const adapter = new FastifyAdapter({
     ...fastifyObservabilityOptions(logger),
     // A function of the hop, as the WebSocket server's address uses: Fastify 5.12 reads a bare
     // hop count as "trust nothing", which left every client behind a proxy one address.
@@ -36,6 +38,8 @@ export function createFastifyAdapter(
       connectionsCheckingInterval: 1_000,
     },
   });
+  capConnectionsPerClient(adapter.getInstance(), http.maxConnectionsPerClient, app.trustProxy);
+  return adapter;
 }
 
 /**
