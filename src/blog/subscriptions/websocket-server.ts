@@ -125,6 +125,8 @@ export class BlogWebSocketServer
   private openSubscriptionCount = 0;
   private readonly subscriptionsPerClient = new Map<string, number>();
   private readonly corked = new Set<Duplex>();
+  /** The TCP stream under each WebSocket, kept at upgrade rather than read from `ws` internals. */
+  private readonly streams = new WeakMap<WebSocket, Duplex>();
   private readonly documents = new LRUCache<string, ParsedDocument>({
     max: MAX_CACHED_DOCUMENTS,
     maxSize: MAX_CACHED_DOCUMENT_BYTES,
@@ -193,7 +195,7 @@ export class BlogWebSocketServer
    * one connection in one turn leave in one system call rather than one each.
    */
   private corkUntilNextTurn(socket: WebSocket): void {
-    const stream = (socket as unknown as { _socket?: Duplex })._socket;
+    const stream = this.streams.get(socket);
     if (!stream || this.corked.has(stream)) return;
     stream.cork();
     this.corked.add(stream);
@@ -260,6 +262,7 @@ export class BlogWebSocketServer
     };
     socket.once('close', release);
     wss.handleUpgrade(request, socket, head, (ws) => {
+      this.streams.set(ws, socket);
       const info: SocketConnectionInfo = { clientAddress: client, userId: null };
       const openedAt = Date.now();
       this.connectionInfo.set(request, info);
