@@ -232,6 +232,19 @@ describe('CompiledExecution', () => {
     expect(execution.stats.documents).toBe(2);
   });
 
+  it('should queue at most 100 documents, holding no request context', async () => {
+    const execution = new CompiledExecution({ compileAfter: 0, compilesPerMinute: 1000 });
+    const context = { request: 'a large request context' };
+    for (let i = 0; i < 150; i++) {
+      await execution.run(operation(`{ a${i}: posts { id } }`, { contextValue: context }));
+    }
+    expect(execution.stats.queued).toBe(100);
+    const queued = [...(execution as unknown as { queue: Map<string, object> }).queue.values()];
+    expect(queued.some((entry) => Object.values(entry).includes(context))).toBe(false);
+    await execution.idle();
+    expect(execution.stats.documents).toBe(100);
+  });
+
   it('should keep at most maxDocuments documents and maxBytes of compiled code', async () => {
     const byCount = new CompiledExecution({ compileAfter: 0, maxDocuments: 2 });
     const byBytes = new CompiledExecution({ compileAfter: 0, maxBytes: 1024 });

@@ -70,6 +70,14 @@ const tracer = trace.getTracer('blog-graphql/execution');
 /** Compiled runs replaced by graphql-js's answer before a document may be refused. */
 const REPLACED_BEFORE_REFUSAL = 8;
 
+/** Documents waiting to be compiled at most; past it, a document is queued by a later run. */
+const MAX_QUEUED = 100;
+
+type ToCompile = Pick<
+  OperationToRun,
+  'schema' | 'document' | 'operation' | 'operationName' | 'source'
+>;
+
 /**
  * Runs the queries clients repeat through graphql-jit, and everything else on graphql-js, so
  * that no client can tell the two apart.
@@ -93,7 +101,8 @@ export class CompiledExecution {
   private readonly compiled: LRUCache<string, Compiled>;
   /** Runs on graphql-js per document not compiled yet, or why it never will be. */
   private readonly seen: LRUCache<string, number | Ineligibility | 'failed'>;
-  private readonly queue = new Map<string, OperationToRun>();
+  /** Documents waiting to be compiled: what a compile needs, never a request's context. */
+  private readonly queue = new Map<string, ToCompile>();
   private scheduled: NodeJS.Immediate | null = null;
   private window = { start: 0, compiles: 0 };
   private waiters: (() => void)[] = [];
@@ -214,8 +223,10 @@ export class CompiledExecution {
         ? 'not a query'
         : compileIneligibility(operation.document, operation.operation, this.maxSelections);
     if (ineligible) return this.refuse(key, ineligible);
+    if (this.queue.size >= MAX_QUEUED) return;
     this.seen.set(key, next);
-    this.queue.set(key, operation);
+    const { schema, document, operation: definition, operationName, source } = operation;
+    this.queue.set(key, { schema, document, operation: definition, operationName, source });
     this.schedule();
   }
 
@@ -249,7 +260,7 @@ export class CompiledExecution {
     if (!this.queue.size) this.waiters.splice(0).forEach((resolve) => resolve());
   };
 
-  private compile(key: string, operation: OperationToRun): void {
+  private compile(key: string, operation: ToCompile): void {
     try {
       const document = parse(operation.source!);
       const name = operation.operationName ?? undefined;
@@ -278,7 +289,7 @@ function cacheKey(operation: OperationToRun): string | null {
  * snapshots on Node 26, a compiled document holds about 30 kB plus 0.2 kB per field before its
  * first run, and its closures' bytecode comes on top; this counts twice that.
  */
-function estimateBytes(operation: OperationToRun, maxSelections: number): number {
+function estimateBytes(operation: ToCompile, maxSelections: number): number {
   const fields = expandedSelectionSize(operation.document, operation.operation!, maxSelections);
   return 64 * 1024 + fields * 1024;
 }
