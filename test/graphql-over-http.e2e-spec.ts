@@ -84,6 +84,12 @@ describe('GraphQL over HTTP (e2e)', () => {
       refusalOf(response.text);
     });
 
+    it('should answer 400 when the client accepts any media type, as curl and fetch do', async () => {
+      const response = await send('*/*');
+      expect(response.status).toBe(400);
+      refusalOf(response.text);
+    });
+
     it('should answer 400 when the request has no Accept header', async () => {
       const response = await send();
       expect(response.status).toBe(400);

@@ -29,14 +29,14 @@ const SINGLE_RESULT_MEDIA_TYPES = [
 
 /**
  * Codes of the errors that refuse a well-formed request before it runs: the document does not
- * parse or validate, a limit refuses it, its variables do not fit, its operation is not in it,
- * or its documentId names no trusted document.
+ * parse or validate, a limit refuses it, its variables do not fit, or its documentId names no
+ * trusted document. An operation name that names no operation is not among them: it stays 400
+ * whatever the media type, as a client's mistake that no retry of the same request can mend.
  */
 const REQUEST_ERROR_CODES = new Set<unknown>([
   'GRAPHQL_PARSE_FAILED',
   'GRAPHQL_VALIDATION_FAILED',
   'BAD_USER_INPUT',
-  'OPERATION_RESOLUTION_FAILURE',
   'PERSISTED_QUERY_NOT_FOUND',
 ]);
 
@@ -155,10 +155,14 @@ function refuseSubscriptionOverGet(response: GraphQLResponse): void {
   };
 }
 
-/** True when the client sent an `Accept` header and Apollo answers it with application/json. */
+/**
+ * True when the client's `Accept` header names application/json itself and Apollo answers with
+ * it; a bare wildcard (curl's and fetch's default) asks for no media type in particular, so it
+ * keeps the 400 of the specification's current media type.
+ */
 function answersPlainJson(http: HTTPGraphQLRequest): boolean {
   const accept = http.headers.get('accept');
-  if (!accept) return false;
+  if (!accept || !/(^|,)\s*application\/json\s*(;|,|$)/i.test(accept)) return false;
   const headers: IncomingHttpHeaders = { accept };
   return new Negotiator({ headers }).mediaType(SINGLE_RESULT_MEDIA_TYPES) === APPLICATION_JSON;
 }
