@@ -1,5 +1,5 @@
 import { HttpException, Logger } from '@nestjs/common';
-import { unwrapResolverError } from '@apollo/server/errors';
+import { ApolloServerErrorCode, unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
 
 /** The `extensions.code` values a client can see. */
@@ -69,10 +69,10 @@ export const clientClosedRequest = () =>
  * `extensions.http` and leaves it out of the answer).
  */
 export const refusal = (
-  code: ErrorCode,
+  code: ErrorCode | ApolloServerErrorCode,
   message: string,
   extensions: Record<string, unknown> = {},
-) => error(code, message, { ...extensions, http: { status: 400 } });
+) => new GraphQLError(message, { extensions: { code, ...extensions, http: { status: 400 } } });
 
 const PASSED_THROUGH = new Set<string>([
   ...Object.values(ErrorCode).filter((code) => code !== ErrorCode.InternalServerError),

@@ -1,4 +1,19 @@
-import { FragmentDefinitionNode, GraphQLResolveInfo, Kind, SelectionSetNode } from 'graphql';
+import {
+  DocumentNode,
+  FragmentDefinitionNode,
+  GraphQLResolveInfo,
+  Kind,
+  SelectionSetNode,
+} from 'graphql';
+
+/** A document's fragment definitions by name, as graphql-js's `collectFields` takes them. */
+export function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionNode> {
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+  }
+  return fragments;
+}
 
 /**
  * True when the field being resolved selects `name` among its own fields, directly, in an inline

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { ApolloServerErrorCode } from '@apollo/server/errors';
 import { Inject, Injectable } from '@nestjs/common';
-import { GraphQLError } from 'graphql';
 import { BlogModuleOptions } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
+import { ErrorCode, refusal } from '../common/errors';
 
 /** The `extensions.code` of a `documentId` that names no trusted document. */
 export const PERSISTED_QUERY_NOT_FOUND = 'PERSISTED_QUERY_NOT_FOUND';
@@ -22,10 +23,6 @@ export interface DocumentRequest {
   query?: unknown;
   documentId?: unknown;
   extensions?: unknown;
-}
-
-function refusal(message: string, code: string, extensions: Record<string, unknown> = {}) {
-  return new GraphQLError(message, { extensions: { code, ...extensions, http: { status: 400 } } });
 }
 
 /**
@@ -91,21 +88,21 @@ export class TrustedDocuments {
     if (id === undefined) {
       if (this.only) {
         throw refusal(
+          ErrorCode.BadRequest,
           'This server runs trusted documents only: send the documentId of your document, not its text.',
-          'BAD_REQUEST',
           { reason: TRUSTED_DOCUMENT_REQUIRED },
         );
       }
       return query ?? undefined;
     }
     if (query !== null) {
-      throw refusal('Send either a query or a documentId, not both.', 'BAD_REQUEST');
+      throw refusal(ErrorCode.BadRequest, 'Send either a query or a documentId, not both.');
     }
     const text = typeof id === 'string' ? this.lookup(id) : undefined;
     if (text === undefined) {
       throw refusal(
+        ApolloServerErrorCode.PERSISTED_QUERY_NOT_FOUND,
         'The documentId names no trusted document. Send "sha256:<hex>" or "<hex>" of a document in the manifest.',
-        PERSISTED_QUERY_NOT_FOUND,
       );
     }
     return text;

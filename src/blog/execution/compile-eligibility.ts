@@ -9,6 +9,7 @@ import {
   SelectionSetNode,
   visit,
 } from 'graphql';
+import { fragmentsOf } from '../common/selection';
 
 /** Why a document runs on graphql-js only, or null when graphql-jit may compile it. */
 export type Ineligibility =
@@ -72,12 +73,7 @@ export function expandedSelectionSize(
   operation: OperationDefinitionNode,
   limit: number,
 ): number {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) {
-      fragments.set(definition.name.value, definition);
-    }
-  }
+  const fragments = fragmentsOf(document);
   const budget = { left: limit };
   return countFields(operation.selectionSet, fragments, budget) ? limit - budget.left : limit + 1;
 }
@@ -91,7 +87,7 @@ const LITERALS = { [Kind.OBJECT]: true, [Kind.LIST]: true };
 /** Spends one unit of `budget` per field of the expanded selection; false once it runs out. */
 function countFields(
   selectionSet: SelectionSetNode,
-  fragments: Map<string, FragmentDefinitionNode>,
+  fragments: Record<string, FragmentDefinitionNode>,
   budget: { left: number },
 ): boolean {
   for (const selection of selectionSet.selections) {
@@ -105,7 +101,7 @@ function countFields(
     const set =
       selection.kind === Kind.INLINE_FRAGMENT
         ? selection.selectionSet
-        : fragments.get(selection.name.value)?.selectionSet;
+        : fragments[selection.name.value]?.selectionSet;
     if (set && !countFields(set, fragments, budget)) return false;
   }
   return true;

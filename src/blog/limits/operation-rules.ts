@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
+import { ApolloServerErrorCode } from '@apollo/server/errors';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   DocumentNode,
-  FragmentDefinitionNode,
   getOperationAST,
   getVariableValues,
   GraphQLError,
@@ -26,9 +26,10 @@ import {
 } from 'graphql-query-complexity';
 import { BlogModuleOptions, DocumentLimits } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
-import { ErrorCode, refusal as requestRefusal } from '../common/errors';
+import { ErrorCode, refusal } from '../common/errors';
 import { LruMap } from '../common/lru-map';
 import { DEFAULT_PAGE_SIZE } from '../common/pagination';
+import { fragmentsOf } from '../common/selection';
 
 /** The default ceiling: the batching test's widest query costs about 9,000. */
 export const DEFAULT_MAX_QUERY_COMPLEXITY = 20_000;
@@ -69,11 +70,6 @@ export function pagedEstimator({ args, childComplexity }: ComplexityEstimatorArg
  */
 export const SOLE_ROOT_FIELD = 'soleRootField';
 
-/** A refusal before execution: HTTP 400, a code, and the limit it names. */
-function refusal(message: string, code: string, extensions: Record<string, unknown> = {}) {
-  return new GraphQLError(message, { extensions: { code, ...extensions, http: { status: 400 } } });
-}
-
 /** True when `value` holds a string with a NUL character, at any depth. */
 function holdsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -91,8 +87,8 @@ function documentLimitRules(limits: Required<DocumentLimits>): ValidationRule[] 
     (limit: string, maximum: number) => (context: ValidationContext | null, error: GraphQLError) =>
       context?.reportError(
         refusal(
+          ApolloServerErrorCode.GRAPHQL_VALIDATION_FAILED,
           `${error.message.replace(/^Syntax Error: /, '')} (${limit}; the maximum is ${maximum})`,
-          'GRAPHQL_VALIDATION_FAILED',
           { limit, maximum },
         ),
       );
@@ -131,11 +127,7 @@ function rootFieldsOf(
   document: DocumentNode,
   operation: OperationDefinitionNode,
 ): { responseName: string; fieldName: string }[] {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION)
-      fragments.set(definition.name.value, definition);
-  }
+  const fragments = fragmentsOf(document);
   const fields: { responseName: string; fieldName: string }[] = [];
   const expanded = new Set<string>();
   const collect = (selectionSet: SelectionSetNode): void => {
@@ -147,7 +139,7 @@ function rootFieldsOf(
         collect(selection.selectionSet);
       } else if (!expanded.has(selection.name.value)) {
         expanded.add(selection.name.value);
-        const fragment = fragments.get(selection.name.value);
+        const fragment = fragments[selection.name.value];
         if (fragment) collect(fragment.selectionSet);
       }
     }
@@ -172,7 +164,7 @@ function companyError(
       responseName === sole.responseName && fieldName === sole.fieldName,
   );
   if (alone) return null;
-  return requestRefusal(
+  return refusal(
     ErrorCode.BadRequest,
     `${sole.fieldName} must be the only field of its operation: fields after it would run as a user who is signed out or deleted. Send it in an operation of its own.`,
   );
@@ -228,8 +220,8 @@ export class OperationRules {
     const cost = this.cost(schema, document, documentKey, operation, coerced);
     if (cost > this.maxComplexity) {
       throw refusal(
+        ApolloServerErrorCode.GRAPHQL_VALIDATION_FAILED,
         `The query is too complex: ${cost} exceeds the maximum of ${this.maxComplexity}. Ask for smaller pages or fewer nested lists.`,
-        'GRAPHQL_VALIDATION_FAILED',
         { limit: 'complexity', complexity: cost, maxComplexity: this.maxComplexity },
       );
     }
@@ -335,8 +327,8 @@ export class OperationRules {
       });
     } catch (error) {
       throw refusal(
+        ApolloServerErrorCode.GRAPHQL_VALIDATION_FAILED,
         `The query's cost could not be computed (${error instanceof Error ? error.message : 'unknown reason'}); it is refused. Send a smaller document.`,
-        'GRAPHQL_VALIDATION_FAILED',
         { limit: 'complexity', maxComplexity: this.maxComplexity },
       );
     }

@@ -1,12 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   DocumentNode,
-  FragmentDefinitionNode,
   getOperationAST,
   getVariableValues,
   GraphQLError,
   GraphQLSchema,
-  Kind,
 } from 'graphql';
 import { collectFields } from 'graphql/execution/collectFields';
 import Redis from 'ioredis';
@@ -14,6 +12,7 @@ import { BlogModuleOptions, RateLimit } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { serviceUnavailable, tooManyRequests } from '../common/errors';
 import { closeRedis, connectRedis } from '../common/redis';
+import { fragmentsOf } from '../common/selection';
 import { WriteAllowance, WriteRateLimitStorage } from './write-rate-limit-storage';
 
 /** The default: 120 mutation fields a minute per signed-in user. */
@@ -118,10 +117,7 @@ export function countWrites(
   const operation = getOperationAST(document, operationName);
   const mutationType = schema.getMutationType();
   if (operation?.operation !== 'mutation' || !mutationType) return 0;
-  const fragments: Record<string, FragmentDefinitionNode> = {};
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
-  }
+  const fragments = fragmentsOf(document);
   const { coerced = {} } = getVariableValues(
     schema,
     operation.variableDefinitions ?? [],
