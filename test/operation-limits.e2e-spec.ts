@@ -1,5 +1,5 @@
 import { OperationRules } from '../src/blog';
-import type { LruMap } from '../src/blog/common/lru-map';
+import type { LRUCache } from 'lru-cache';
 import { CREATE_POST, fragmentBomb } from './helpers/documents';
 import { insertUsersWithPosts } from './helpers/fixtures';
 import { TestApp, TestUser } from './helpers/test-app';
@@ -132,7 +132,7 @@ describe('Operation limits: the cost cache stays bounded (e2e)', () => {
   it('should not grow with junk variables the operation does not declare', async () => {
     const t = await TestApp.start();
     try {
-      const rules = t.app.get(OperationRules) as unknown as { costs: LruMap<string, number> };
+      const rules = t.app.get(OperationRules) as unknown as { costs: LRUCache<string, number> };
       const junk = 'x'.repeat(10_000);
       for (let i = 0; i < 50; i++) {
         const response = await t.gql(`query ($n: Int) { posts(first: $n) { id } }`, {

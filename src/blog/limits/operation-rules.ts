@@ -24,10 +24,10 @@ import {
   getComplexity,
   simpleEstimator,
 } from 'graphql-query-complexity';
+import { LRUCache } from 'lru-cache';
 import { BlogModuleOptions, DocumentLimits } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { ErrorCode, refusal } from '../common/errors';
-import { LruMap } from '../common/lru-map';
 import { DEFAULT_PAGE_SIZE } from '../common/pagination';
 import { fragmentsOf } from '../common/selection';
 
@@ -184,7 +184,7 @@ export class OperationRules {
   /** The document limits in force; `maxTokens` is for the parser (see {@link parseOptions}). */
   readonly documentLimits: Required<DocumentLimits>;
   private readonly limitRules: ValidationRule[];
-  private readonly costs = new LruMap<string, number>(MAX_CACHED_COSTS);
+  private readonly costs = new LRUCache<string, number>({ max: MAX_CACHED_COSTS });
   private readonly literalNul = new WeakMap<DocumentNode, boolean>();
   private readonly shapeErrors = new WeakMap<DocumentNode, readonly GraphQLError[]>();
   private readonly companyErrors = new WeakMap<OperationDefinitionNode, GraphQLError | null>();
