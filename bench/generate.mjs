@@ -11,6 +11,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+
 import { FULL_SIZES, planBlog, scaleSizes } from './lib/blog-plan.mjs';
 
 const require = createRequire(import.meta.url);

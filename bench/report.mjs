@@ -6,6 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describeErrors, ERROR_KINDS, errorsOf } from './lib/contest.mjs';
 import { OPERATION_IDS, OPERATION_TITLES } from './operations.mjs';
 

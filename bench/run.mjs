@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { baseline } from './contenders/baseline.mjs';
 import { ceiling } from './contenders/ceiling.mjs';
 import { mercurius } from './contenders/mercurius.mjs';

@@ -1,5 +1,6 @@
 // npm run check:contract: the generated schema must hold the public contract with no breaking change.
 import { relative } from 'node:path';
+
 import { compareSchemas, CONTRACT_FILE, generateSchema, loadSdl } from './schema-tools';
 
 async function main(): Promise<number> {

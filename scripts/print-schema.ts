@@ -1,5 +1,6 @@
 // npm run schema:print: regenerates the committed schema.gql from the code.
 import { writeFileSync } from 'node:fs';
+
 import { COMMITTED_SCHEMA_FILE, generateSchema, printCommittedForm } from './schema-tools';
 
 generateSchema().then(

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+
 import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { Test } from '@nestjs/testing';
 import {
@@ -10,6 +11,7 @@ import {
   lexicographicSortSchema,
   printSchema,
 } from 'graphql';
+
 import { AppModule } from '../src/app.module';
 
 export const COMMITTED_SCHEMA_FILE = resolve(__dirname, '..', 'schema.gql');

@@ -5,6 +5,7 @@ import { ConfigModule, ConfigType } from '@nestjs/config';
 import { GraphQLModule, GraphQLSchemaHost } from '@nestjs/graphql';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import proxyAddr from 'proxy-addr';
+
 import {
   BLOG_MODULE_OPTIONS,
   blogGraphQLContext,

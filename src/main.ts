@@ -1,5 +1,7 @@
+/* eslint-disable import/order -- the order of these imports is the order of start-up. */
 // A Node.js too old for the native addons stops here with a message, not a crash later.
 import { unsupportedNodeReason } from './config/node-version';
+
 const unsupportedNode = unsupportedNodeReason();
 if (unsupportedNode) {
   console.error(unsupportedNode);
@@ -8,13 +10,13 @@ if (unsupportedNode) {
 // Then .env, so that every variable in it counts (PORT, HOST, TRUST_PROXY and OTEL_* are read
 // before the ConfigModule); then tracing: OpenTelemetry must patch http, graphql and pg before
 // they are required.
-import { loadEnvFile } from './config/env-file';
 loadEnvFile();
 import './observability/tracing';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
+
 import { AppModule } from './app.module';
 import {
   InvalidEnvironmentError,
@@ -23,8 +25,9 @@ import {
   loadObservabilityConfig,
   loadShutdownConfig,
 } from './config';
-import { createFastifyAdapter, configureApp } from './http/fastify-adapter';
+import { loadEnvFile } from './config/env-file';
 import { enableGracefulShutdown } from './health/graceful-shutdown';
+import { createFastifyAdapter, configureApp } from './http/fastify-adapter';
 import { createLogger, PinoLoggerService } from './observability';
 
 async function bootstrap(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { connect, Socket } from 'node:net';
+
 import { CREATE_POST } from './helpers/documents';
 import { insertUsersWithPosts } from './helpers/fixtures';
 import { TestApp, TestUser } from './helpers/test-app';

@@ -3,10 +3,12 @@ import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
-import { CREATE_POST } from './helpers/documents';
+
 import { launchChromium, openGuardedPage, PageRecord, screenshot } from './helpers/browser';
+import { CREATE_POST } from './helpers/documents';
 import { TestApp, TestUser } from './helpers/test-app';
 
 // Booting Chromium and bundling Apollo Client take a while on a busy 2-core machine.

@@ -1,6 +1,7 @@
-import { insertUsersWithPosts } from './helpers/fixtures';
-import { GraphQLObjectType } from 'graphql';
 import { GraphQLSchemaHost } from '@nestjs/graphql';
+import { GraphQLObjectType } from 'graphql';
+
+import { insertUsersWithPosts } from './helpers/fixtures';
 import { TestApp } from './helpers/test-app';
 
 const NESTED = `{ users(first: 100) { id name postsCount posts(first: 10) { id title author { name } } } }`;

@@ -4,6 +4,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import request from 'supertest';
+
 import {
   BLOG_MODULE_OPTIONS,
   BlogModule,

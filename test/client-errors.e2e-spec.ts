@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+
 import { CapturedLogs } from './helpers/logs';
 import { TestApp } from './helpers/test-app';
 

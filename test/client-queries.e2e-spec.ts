@@ -1,5 +1,4 @@
 import { Comment, Like } from '../src/blog';
-import { newId } from '../src/blog/common/uuid';
 import {
   CREATE_POST,
   FEED_QUERY,
@@ -9,6 +8,7 @@ import {
 } from './helpers/documents';
 import { insertUsersWithPosts } from './helpers/fixtures';
 import { TestApp, TestUser } from './helpers/test-app';
+import { newId } from '../src/blog/common/uuid';
 
 /** The client-side queries of the specification, run as a client would. */
 describe("The specification's client queries (e2e)", () => {

@@ -1,5 +1,7 @@
 import { connect, Socket } from 'node:net';
+
 import WebSocket from 'ws';
+
 import { TestApp } from './helpers/test-app';
 import { settle } from './helpers/ws-client';
 

@@ -1,4 +1,5 @@
 import { Client } from 'graphql-ws';
+
 import { fragmentBomb } from './helpers/documents';
 import { TestApp } from './helpers/test-app';
 import { collect, wsClient } from './helpers/ws-client';

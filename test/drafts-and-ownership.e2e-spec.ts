@@ -1,4 +1,5 @@
 import { Comment, Like, Post } from '../src/blog';
+import { refuseDeletes } from './helpers/databases';
 import {
   ADD_COMMENT,
   CREATE_POST,
@@ -9,7 +10,6 @@ import {
   PUBLISH_POST,
   UPDATE_POST,
 } from './helpers/documents';
-import { refuseDeletes } from './helpers/databases';
 import { TestApp, TestUser } from './helpers/test-app';
 
 describe('Drafts, publishing and ownership (e2e)', () => {

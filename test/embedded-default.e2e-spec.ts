@@ -1,7 +1,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import Database from 'better-sqlite3';
+
 import { TestApp } from './helpers/test-app';
 
 /** The service with no configuration at all, as `npm start` runs it on a fresh clone. */

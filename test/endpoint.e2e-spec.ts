@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+
 import { TestApp } from './helpers/test-app';
 
 describe('The /graphql endpoint (e2e)', () => {

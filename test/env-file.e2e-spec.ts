@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+
 import { User } from '../src/blog';
 import { freePort } from './helpers/ports';
 import { TestApp } from './helpers/test-app';

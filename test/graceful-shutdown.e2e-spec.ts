@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { connect, Socket } from 'node:net';
+
 import { BuiltService, ROOT, within } from './helpers/built-service';
 import { collect, wsClient } from './helpers/ws-client';
 

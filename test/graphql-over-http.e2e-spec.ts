@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+
 import { AuditResult, serverAudits } from 'graphql-http';
+
 import { TestApp } from './helpers/test-app';
 
 const GRAPHQL_RESPONSE_JSON = 'application/graphql-response+json';

@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { ShutdownState } from '../src/health/shutdown-state';
+
 import { TestApp } from './helpers/test-app';
+import { ShutdownState } from '../src/health/shutdown-state';
 
 /** A port of 127.0.0.1 that nothing listens on. */
 async function closedPort(): Promise<number> {

@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
+
 import { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { HostAppModule } from '../examples/host-app/host-app.module';
+
 import { createPostgresDatabase, testDatabase } from './helpers/databases';
 import { CREATE_POST } from './helpers/documents';
 import { collect, wsClient } from './helpers/ws-client';
+import { HostAppModule } from '../examples/host-app/host-app.module';
 
 /**
  * examples/host-app booted as its main.ts boots it (Express, the host's own roots), on a

@@ -1,4 +1,5 @@
 import { connect, Socket } from 'node:net';
+
 import { TestApp } from './helpers/test-app';
 import { settle } from './helpers/ws-client';
 

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { CREATE_POST } from './helpers/documents';
+
 import {
   BROWSER_TIMEOUT_MS,
   launchChromium,
@@ -7,6 +7,7 @@ import {
   PageRecord,
   screenshot,
 } from './helpers/browser';
+import { CREATE_POST } from './helpers/documents';
 import { TestApp, TestUser } from './helpers/test-app';
 
 // Booting Chromium and bundling Monaco's editors take a while on a busy 2-core machine.

@@ -1,6 +1,6 @@
-import { FEED_QUERY } from '../src/ide/ide-page';
 import { CREATE_POST } from './helpers/documents';
 import { TestApp } from './helpers/test-app';
+import { FEED_QUERY } from '../src/ide/ide-page';
 
 /** What Chromium sends when it opens a URL. */
 const BROWSER_ACCEPT =

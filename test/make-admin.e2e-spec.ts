@@ -1,5 +1,5 @@
-import { makeAdmin } from '../src/cli/make-admin';
 import { TestApp, TestUser } from './helpers/test-app';
+import { makeAdmin } from '../src/cli/make-admin';
 
 describe('npm run user:admin (e2e)', () => {
   let t: TestApp;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { testDatabase } from './helpers/databases';
 import { TestApp } from './helpers/test-app';
 import { settle, wsClient } from './helpers/ws-client';

@@ -1,5 +1,6 @@
-import { OperationRules } from '../src/blog';
 import type { LRUCache } from 'lru-cache';
+
+import { OperationRules } from '../src/blog';
 import { CREATE_POST, fragmentBomb } from './helpers/documents';
 import { insertUsersWithPosts } from './helpers/fixtures';
 import { TestApp, TestUser } from './helpers/test-app';

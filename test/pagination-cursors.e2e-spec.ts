@@ -1,6 +1,6 @@
 import { Comment, Post } from '../src/blog';
-import { insertUsersWithPosts } from './helpers/fixtures';
 import { CREATE_POST, DELETE_POST, FOLLOW_USER } from './helpers/documents';
+import { insertUsersWithPosts } from './helpers/fixtures';
 import { TestApp, TestUser } from './helpers/test-app';
 
 const POSTS = `query ($first: Int, $after: ID, $authorId: ID) {

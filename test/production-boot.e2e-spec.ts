@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+
 import { BuiltService, ROOT, within } from './helpers/built-service';
 
 const BOOTS = 10;

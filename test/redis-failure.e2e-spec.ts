@@ -1,5 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
+
 import { Client } from 'graphql-ws';
+
 import { Post } from '../src/blog';
 import { CREATE_POST } from './helpers/documents';
 import { freePort } from './helpers/ports';

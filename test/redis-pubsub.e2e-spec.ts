@@ -1,4 +1,5 @@
 import { Client } from 'graphql-ws';
+
 import { Post } from '../src/blog';
 import { CREATE_POST } from './helpers/documents';
 import { TestApp } from './helpers/test-app';

@@ -1,4 +1,5 @@
 import { Client } from 'graphql-ws';
+
 import { CompiledExecution } from '../src/blog';
 import { GraphQLResponse, TestApp, TestUser } from './helpers/test-app';
 import { collect, settle, wsClient } from './helpers/ws-client';

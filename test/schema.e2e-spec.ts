@@ -1,4 +1,5 @@
 import { buildSchema, GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
+
 import {
   COMMITTED_SCHEMA_FILE,
   compareSchemas,

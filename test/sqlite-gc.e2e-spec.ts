@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+
 import { ROOT, within } from './helpers/built-service';
 
 /** How often the script runs; each run is 4 rounds of 20,000 statements and a full collection. */

@@ -1,13 +1,15 @@
 import { ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+
 import { Client, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { BlogEvent, BlogEvents } from '../src/blog/events/blog-events';
-import { SubscriptionFanOut } from '../src/blog/subscriptions/event-fan-out';
+
 import { CREATE_POST } from './helpers/documents';
 import { TestApp, TestUser } from './helpers/test-app';
 import { collect, settle, wsClient } from './helpers/ws-client';
+import { BlogEvent, BlogEvents } from '../src/blog/events/blog-events';
+import { SubscriptionFanOut } from '../src/blog/subscriptions/event-fan-out';
 
 const POST_CREATED = `subscription { postCreated { id title author { name } } }`;
 

@@ -1,11 +1,12 @@
-import { Client } from 'graphql-ws';
 import { PubSubEngine } from 'graphql-subscriptions';
+import { Client } from 'graphql-ws';
+
 import { BLOG_PUB_SUB, WS_UNAUTHORIZED } from '../src/blog';
-import { SubscriptionFanOut } from '../src/blog/subscriptions/event-fan-out';
 import { CREATE_POST, LIKE_POST, PUBLISH_POST, UNLIKE_POST } from './helpers/documents';
 import { TestApp, TestUser } from './helpers/test-app';
 import { forgeToken, nowInSeconds } from './helpers/tokens';
 import { collect, settle, wsClient } from './helpers/ws-client';
+import { SubscriptionFanOut } from '../src/blog/subscriptions/event-fan-out';
 
 const POST_CREATED = `subscription { postCreated { id title author { name } isLikedByMe } }`;
 const LIKES_CHANGED = `subscription ($postId: ID!) { postLikesChanged(postId: $postId) { id likesCount isLikedByMe } }`;

@@ -3,6 +3,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
+
 import { BlogModule, blogMigrations } from '../src/blog';
 import { TestApp } from './helpers/test-app';
 

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { BuiltService, ROOT } from './helpers/built-service';
 import { testDatabase } from './helpers/databases';
 

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { Client } from 'graphql-ws';
+
 import { CREATE_POST } from './helpers/documents';
 import { TestApp } from './helpers/test-app';
 import { settle, wsClient } from './helpers/ws-client';

@@ -1,5 +1,6 @@
 import { Client } from 'graphql-ws';
 import WebSocket from 'ws';
+
 import { BlogWebSocketServer, SocketConnectionInfo, WS_UNAUTHORIZED } from '../src/blog';
 import { CREATE_POST, fragmentBomb } from './helpers/documents';
 import { TestApp, TestUser } from './helpers/test-app';

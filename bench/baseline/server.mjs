@@ -9,9 +9,10 @@
  * BENCH_SQL_LOG=true prints every statement as `query: <sql>` (the benchmark counts them).
  */
 import { createRequire } from 'node:module';
-import { verifyToken } from '../lib/jwt.mjs';
-import { createLoaders, Store } from './store.mjs';
+
 import { resolvers, typeDefs } from './schema.mjs';
+import { createLoaders, Store } from './store.mjs';
+import { verifyToken } from '../lib/jwt.mjs';
 
 const require = createRequire(import.meta.url);
 const { ApolloServer } = require('@apollo/server');

@@ -1,5 +1,6 @@
 /** The plain Apollo Server 5 baseline of bench/baseline, on a copy of the same SQLite file. */
 import { join } from 'node:path';
+
 import { copySqlite, removeSqlite } from '../lib/databases.mjs';
 import { startServer } from '../lib/processes.mjs';
 

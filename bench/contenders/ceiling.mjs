@@ -1,6 +1,7 @@
 /** The physical ceiling: pre-serialised responses from a bare node:http server. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { startServer } from '../lib/processes.mjs';
 
 export function ceiling(ctx, responses) {

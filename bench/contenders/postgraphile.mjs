@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { createDatabase, dropDatabase, runSqlScript } from '../lib/databases.mjs';
 import { startServer } from '../lib/processes.mjs';
 

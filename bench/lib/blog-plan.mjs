@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+
 import { createRandom } from './prng.mjs';
 import { paragraphs, personName, shortText, title } from './text.mjs';
 

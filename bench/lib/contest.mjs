@@ -1,4 +1,5 @@
 import { deepStrictEqual } from 'node:assert';
+
 import { countStatements, leaves, problemOf, runLoad, sendOnce } from './measure.mjs';
 import { freePort, memoryOf, watchMemory } from './processes.mjs';
 

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+
 import { fileSize, freePort, track } from './processes.mjs';
 
 /** The headers of an operation's requests: JSON, the signed-in user's token, the op name. */

@@ -10,14 +10,15 @@
  * BENCH_SQL_LOG=true prints every statement as `query: <sql>` (the benchmark counts them).
  */
 import { createRequire } from 'node:module';
+
 import { resolvers, typeDefs } from '../baseline/schema.mjs';
 import { createLoaders, Store } from '../baseline/store.mjs';
 import { verifyToken } from '../lib/jwt.mjs';
 
 const require = createRequire(import.meta.url);
 const Fastify = require('fastify');
-const mercurius = require('mercurius');
 const { NoSchemaIntrospectionCustomRule } = require('graphql');
+const mercurius = require('mercurius');
 
 const secret = process.env.JWT_SECRET ?? '';
 if (secret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');

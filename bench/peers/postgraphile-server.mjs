@@ -9,6 +9,7 @@
  * DEBUG=postgraphile:postgres logs each SQL statement (the benchmark counts them).
  */
 import { createServer } from 'node:http';
+
 import pg from 'pg';
 import { postgraphile } from 'postgraphile';
 

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { Logger, Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { GraphQLModule } from '@nestjs/graphql';
 import { TypeOrmModule, TypeOrmModuleOptions } from '@nestjs/typeorm';
+
+import { GreetingsModule } from './greetings/greetings.module';
 import {
   blogGraphQLContext,
   blogMigrations,
@@ -11,7 +14,6 @@ import {
   BlogModuleOptions,
   formatGraphQLError,
 } from '../../src/blog';
-import { GreetingsModule } from './greetings/greetings.module';
 
 /**
  * `DATABASE_URL`: `postgres://...`, or `sqlite:<file>`; unset, an in-memory SQLite database.

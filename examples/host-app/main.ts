@@ -2,6 +2,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+
 import { HostAppModule } from './host-app.module';
 
 async function bootstrap(): Promise<void> {

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+
 import type { BlogLoaders } from './blog-loaders';
 import type { RequestScope } from './common/request-scope';
 import type { User } from './users/user.entity';

@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+
 import { BlogLoadersFactory } from './blog-loaders';
 import { CommentsService } from './comments/comments.service';
 import { FollowsService } from './follows/follows.service';

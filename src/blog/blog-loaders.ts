@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+
 import { CommentsLoaders, commentsLoaders } from './comments/comments.loaders';
 import { CommentsService } from './comments/comments.service';
 import { LoaderCache } from './common/loaders';

@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
+
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { PubSubEngine } from 'graphql-subscriptions';
+
 import type { WriteRateLimitStorage } from './limits/write-rate-limit-storage';
 
 /** At most `limit` attempts (per client address, email or user) in `windowMs`. */

@@ -13,6 +13,7 @@ import {
 import { GqlExceptionFilter, GqlExecutionContext } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
 import { Observable, tap } from 'rxjs';
+
 import { ViewerGuard } from './auth/viewer.guard';
 import { BlogContext } from './blog-context';
 

@@ -1,4 +1,5 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
+
 import { BlogModuleOptions } from './blog-options.interface';
 
 export const {

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
+
 import { User } from '../blog';
 import { canonicalIdentifier } from '../blog/users/user-identifiers';
 import { loadDatabaseConfig } from '../config/database.config';

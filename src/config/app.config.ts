@@ -1,4 +1,5 @@
 import { registerAs } from '@nestjs/config';
+
 import { readBoolean, readEnum, readInteger, readString } from './env';
 
 export const NODE_ENVS = ['development', 'production', 'test'] as const;

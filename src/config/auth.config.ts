@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { registerAs } from '@nestjs/config';
-import { parseTokenLifetime, TOKEN_LIFETIME_FORMAT } from '../blog/auth/token-lifetime';
+
 import { loadAppConfig } from './app.config';
 import { InvalidEnvironmentError, readInteger, readOptionalString, readString } from './env';
+import { parseTokenLifetime, TOKEN_LIFETIME_FORMAT } from '../blog/auth/token-lifetime';
 
 export interface AuthConfig {
   jwtSecret: string;

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { loadAppConfig } from './app.config';
 import { loadAuthConfig } from './auth.config';
 import { loadDatabaseConfig } from './database.config';

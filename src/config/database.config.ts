@@ -1,5 +1,7 @@
 import { join } from 'node:path';
+
 import { registerAs } from '@nestjs/config';
+
 import { loadAppConfig } from './app.config';
 import { InvalidEnvironmentError, readBoolean, readInteger, readOptionalString } from './env';
 

@@ -1,4 +1,5 @@
 import { registerAs } from '@nestjs/config';
+
 import type { CompiledExecutionOptions } from '../blog';
 import { loadAppConfig } from './app.config';
 import { readBoolean, readInteger, readString } from './env';

@@ -1,4 +1,5 @@
 import { registerAs } from '@nestjs/config';
+
 import { readInteger } from './env';
 
 /** Limits of the HTTP server, so that slow or idle clients cannot hold connections forever. */

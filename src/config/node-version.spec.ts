@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { MINIMUM_NODE_VERSION, unsupportedNodeReason } from './node-version';
 
 describe('the Node.js versions the service runs on', () => {

@@ -1,4 +1,5 @@
 import { registerAs } from '@nestjs/config';
+
 import { loadAppConfig } from './app.config';
 import {
   InvalidEnvironmentError,

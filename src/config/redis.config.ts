@@ -1,4 +1,5 @@
 import { registerAs } from '@nestjs/config';
+
 import { InvalidEnvironmentError, readOptionalString, readString } from './env';
 
 export interface RedisConfig {

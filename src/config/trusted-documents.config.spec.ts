@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { InvalidEnvironmentError } from './env';
 import { validateEnvironment } from './index';
 import { loadTrustedDocumentsConfig } from './trusted-documents.config';

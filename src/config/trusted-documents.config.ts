@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+
 import { registerAs } from '@nestjs/config';
-import { trustedDocumentsProblem } from '../blog/documents/trusted-documents';
+
 import { InvalidEnvironmentError, readBoolean, readOptionalString } from './env';
+import { trustedDocumentsProblem } from '../blog/documents/trusted-documents';
 
 export interface TrustedDocumentsConfig {
   /** sha256 hex hash to document text, from the `TRUSTED_DOCUMENTS` manifest; empty without one. */

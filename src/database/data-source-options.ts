@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+
 import type { DataSourceOptions, Logger } from 'typeorm';
-import { blogEntities } from '../blog/blog.entities';
-import { ObservedTypeOrmLogger } from '../observability/typeorm-logger';
+
 import { migrations } from './migrations';
+import { blogEntities } from '../blog/blog.entities';
 import type { DatabaseConfig } from '../config/database.config';
+import { ObservedTypeOrmLogger } from '../observability/typeorm-logger';
 
 export interface DataSourceOverrides {
   /** A TypeORM logger that sees every call too, e.g. the statement counter of the e2e tests. */

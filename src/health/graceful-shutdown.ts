@@ -1,5 +1,7 @@
 import type { Server } from 'node:http';
+
 import { INestApplication, Logger } from '@nestjs/common';
+
 import { ShutdownState } from './shutdown-state';
 
 /** After the timeout has cut the connections, how long the rest of the shutdown may take. */

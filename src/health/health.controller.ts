@@ -6,6 +6,7 @@ import {
   HealthIndicatorService,
   TypeOrmHealthIndicator,
 } from '@nestjs/terminus';
+
 import { RedisHealthIndicator } from './redis.health';
 import { ShutdownState } from './shutdown-state';
 

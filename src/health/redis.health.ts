@@ -2,6 +2,7 @@ import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { HealthIndicatorService } from '@nestjs/terminus';
 import Redis from 'ioredis';
+
 import { redisConfig } from '../config';
 
 /**

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
+
 import { ConnectionsPerClient } from './connections-per-client';
 
 /** A socket as the cap sees it: it can close, and be destroyed. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+
 import type { FastifyInstance } from 'fastify';
 import proxyAddr from 'proxy-addr';
 

@@ -1,14 +1,16 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
+
 import { httpRequestScope, runInRequestScope } from '../blog';
 import { AppConfig, HttpConfig } from '../config';
+import { Admission } from './admission';
+import { capConnectionsPerClient } from './connections-per-client';
 import { CorsConfig, loadCorsConfig } from '../config/cors.config';
 import { fastifyObservabilityOptions } from '../observability';
 import { pathOf, PROBE_PATHS } from '../observability/logger';
-import { Admission } from './admission';
-import { capConnectionsPerClient } from './connections-per-client';
 
 /**
  * The Fastify adapter of the standalone service, with the HTTP server's timeouts: a request

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { defaultAssetsDir, IdeAssets } from './ide-assets';
 
 describe('IdeAssets', () => {

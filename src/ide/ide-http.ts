@@ -3,7 +3,7 @@ import type { ConfigType } from '@nestjs/config';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
-import { ideConfig } from '../config/ide.config';
+
 import { IdeAssets } from './ide-assets';
 import {
   FEED_QUERY,
@@ -13,6 +13,7 @@ import {
   IdePageConfig,
   renderIdePage,
 } from './ide-page';
+import { ideConfig } from '../config/ide.config';
 
 const ENDPOINT = '/graphql';
 

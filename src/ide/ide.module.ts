@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
-import { ideConfig } from '../config/ide.config';
+
 import { IdeHttp } from './ide-http';
+import { ideConfig } from '../config/ide.config';
 
 /**
  * The in-browser IDE of the standalone service: GraphiQL at `GET /graphql` for browsers, built

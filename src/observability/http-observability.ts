@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { HttpAdapterHost } from '@nestjs/core';
@@ -11,12 +12,13 @@ import {
   LogController,
 } from 'fastify';
 import pino, { Logger } from 'pino';
-import { databaseConfig } from '../config/database.config';
-import { observabilityConfig } from '../config/observability.config';
+
 import { pathOf, PROBE_PATHS } from './logger';
 import { BlogMetrics } from './metrics';
-import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import { operationLogged, requestLoggers } from './request-context';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
+import { databaseConfig } from '../config/database.config';
+import { observabilityConfig } from '../config/observability.config';
 
 /**
  * One access line per HTTP request that has no GraphQL operation line of its own (/health,

@@ -1,6 +1,7 @@
 import { trace } from '@opentelemetry/api';
 import pino, { DestinationStream, Logger, LoggerOptions } from 'pino';
 import pretty from 'pino-pretty';
+
 import type { ObservabilityConfig } from '../config/observability.config';
 
 /**

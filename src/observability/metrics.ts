@@ -5,11 +5,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Kind, parse } from 'graphql';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
+
 import { BlogWebSocketServer } from '../blog';
-import { observabilityConfig } from '../config/observability.config';
-import { TrustedDocumentsConfig, trustedDocumentsConfig } from '../config/trusted-documents.config';
 import { BoundedLabels, OperationNameLabels } from './bounded-labels';
 import type { OperationReport } from './operation-report';
+import { observabilityConfig } from '../config/observability.config';
+import { TrustedDocumentsConfig, trustedDocumentsConfig } from '../config/trusted-documents.config';
 
 /**
  * Distinct operation names with series of their own, besides those of the trusted documents; the

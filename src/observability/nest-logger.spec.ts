@@ -1,5 +1,7 @@
 import { Writable } from 'node:stream';
+
 import pino from 'pino';
+
 import { PinoLoggerService } from './nest-logger';
 import { requestLoggers } from './request-context';
 

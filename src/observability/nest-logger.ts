@@ -1,5 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import type { Level, Logger } from 'pino';
+
 import { requestLoggers } from './request-context';
 
 const STACK = /\n\s+at /;

@@ -1,11 +1,12 @@
 import { Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
-import { observabilityConfig } from '../config/observability.config';
+
 import { HttpObservability } from './http-observability';
 import { BlogMetrics } from './metrics';
 import { OperationReportPlugin } from './operation-report.plugin';
 import { SubscriptionLogs } from './subscription-logs';
 import { shutdownTracing } from './tracing-control';
+import { observabilityConfig } from '../config/observability.config';
 
 /**
  * Logs, metrics and traces of the standalone service, wired once: Fastify hooks (request ids,

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+
 import {
   ApolloServerPlugin,
   GraphQLRequestContextWillSendResponse,
@@ -8,6 +9,7 @@ import { Plugin } from '@nestjs/apollo';
 import type { FastifyRequest } from 'fastify';
 import { getOperationAST, OperationDefinitionNode } from 'graphql';
 import type { Logger } from 'pino';
+
 import { reportUnexpectedErrors, type BlogContext } from '../blog';
 import { HttpObservability } from './http-observability';
 import { BlogMetrics } from './metrics';

@@ -1,5 +1,6 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
+
 import { BlogWebSocketServer, SocketConnectionInfo } from '../blog';
 import { HttpObservability } from './http-observability';
 

@@ -11,8 +11,9 @@ import {
   resourceFromAttributes,
 } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import type { ObservabilityConfig } from '../config/observability.config';
+
 import { pathOf, PROBE_PATHS } from './logger';
+import type { ObservabilityConfig } from '../config/observability.config';
 
 /**
  * The OpenTelemetry SDK: spans of HTTP requests, GraphQL operations (named after the operation)

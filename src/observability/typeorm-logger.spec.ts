@@ -6,6 +6,7 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-node';
 import type { Logger } from 'typeorm';
+
 import { ObservedTypeOrmLogger } from './typeorm-logger';
 
 const exporter = new InMemorySpanExporter();

@@ -1,5 +1,5 @@
 import { getIntrospectionQuery } from 'graphql';
-import { fragmentBomb } from '../helpers/documents';
+
 import {
   ADA,
   BOB,
@@ -22,6 +22,7 @@ import {
   PASSWORD,
   cursorOf,
 } from './seed';
+import { fragmentBomb } from '../helpers/documents';
 
 /**
  * Who sends a document: nobody signed in, the admin (Ada), a user (Bob, who writes most posts),

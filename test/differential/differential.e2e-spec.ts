@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { CORPUS, CorpusLine, isPlainQuery } from './corpus';
 import { DifferentialPair, SENDS } from './harness';
 

@@ -1,9 +1,10 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AuthService, CompiledExecution, User } from '../../src/blog';
-import { TestApp } from '../helpers/test-app';
+
 import type { CorpusLine, Who } from './corpus';
 import { Normaliser, Observation, Reply, differences } from './normalise';
 import { ADA, BOB, CYD, DEE, Dump, dumpTables, resetToSeed, seedPasswordHash } from './seed';
+import { AuthService, CompiledExecution, User } from '../../src/blog';
+import { TestApp } from '../helpers/test-app';
 
 /** The settings both instances share: no write or auth limits in the way of the corpus. */
 const SHARED_ENV = {

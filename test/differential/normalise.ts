@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+
 import type { Dump } from './seed';
 
 /** One HTTP exchange as a client sees it. */

@@ -1,5 +1,6 @@
 import * as argon2 from 'argon2';
 import { DataSource } from 'typeorm';
+
 import { Comment, Follow, Like, Post, User } from '../../src/blog';
 
 /**

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 
 /** Debian's Chromium (`apt-get install chromium`); never a browser download. */

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+
 import { Post, User } from '../../src/blog';
 import { newId } from '../../src/blog/common/uuid';
 

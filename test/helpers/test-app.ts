@@ -2,17 +2,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+
+import { createPostgresDatabase, testDatabase } from './databases';
+import { StatementCounter } from './statement-counter';
 import { AppModule } from '../../src/app.module';
 import { User } from '../../src/blog';
 import { loadAppConfig, loadHttpConfig, loadObservabilityConfig } from '../../src/config';
 import { createFastifyAdapter, configureApp } from '../../src/http/fastify-adapter';
 import { createLogger, PinoLoggerService } from '../../src/observability';
-import { createPostgresDatabase, testDatabase } from './databases';
-import { StatementCounter } from './statement-counter';
 
 export interface GraphQLResponse<T = Record<string, any>> {
   data?: T | null;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { GreetingsResolver } from './greetings.resolver';
 
 @Module({ providers: [GreetingsResolver] })

@@ -1,4 +1,5 @@
 import { Args, Query, Resolver } from '@nestjs/graphql';
+
 import { Greeting } from './greeting.model';
 
 @Resolver(() => Greeting)

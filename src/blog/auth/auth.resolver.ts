@@ -1,12 +1,13 @@
 import { UseGuards } from '@nestjs/common';
 import { Args, Context, Extensions, ID, Mutation, Resolver } from '@nestjs/graphql';
+
 import { BlogContext } from '../blog-context';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
+import { AuthService } from './auth.service';
 import { inputValidationPipe } from '../common/validation';
 import { AuthThrottlerGuard, LimitPasswordChecks } from '../limits/auth-throttler.guard';
 import { SOLE_ROOT_FIELD } from '../limits/operation-rules';
 import { Viewer } from '../users/viewer';
-import { AuthService } from './auth.service';
 import { AuthPayload } from './dto/auth-payload.type';
 import { ChangePasswordInput } from './dto/change-password.input';
 import { LogInInput } from './dto/log-in.input';

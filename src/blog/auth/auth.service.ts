@@ -1,6 +1,9 @@
 import { randomInt } from 'node:crypto';
+
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+
+import { deleteAccountSql } from './auth.sql';
 import { badUserInput, conflict, unauthenticated } from '../common/errors';
 import { PreparedStatements, Sql } from '../common/sql';
 import { User } from '../users/user.entity';
@@ -10,7 +13,6 @@ import { AuthPayload } from './dto/auth-payload.type';
 import { ChangePasswordInput } from './dto/change-password.input';
 import { LogInInput } from './dto/log-in.input';
 import { SignUpInput } from './dto/sign-up.input';
-import { deleteAccountSql } from './auth.sql';
 import { AccessTokenPayload } from './jwt.strategy';
 import { PasswordService } from './password.service';
 

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+
+import { AccessTokenPayload, tokenFromHeader, tokenIsCurrent } from './jwt.strategy';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { Viewer } from '../users/viewer';
-import { AccessTokenPayload, tokenFromHeader, tokenIsCurrent } from './jwt.strategy';
 
 /** What a WebSocket client sends in `connection_init`. */
 export interface ConnectionParams {

@@ -1,7 +1,9 @@
 import { createSecretKey, KeyObject } from 'node:crypto';
+
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-jwt';
+
 import type { BlogRequest } from '../blog-context';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';

@@ -1,5 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
+
 import { BlogContext } from '../blog-context';
 import { BlogLoaders } from '../blog-loaders';
 import { Viewer as ViewerType } from '../users/viewer';

@@ -2,12 +2,13 @@ import { ExecutionContext, Injectable } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { JwtService } from '@nestjs/jwt';
 import { AuthGuard } from '@nestjs/passport';
+
 import { BlogContext, BlogRequest } from '../blog-context';
 import { BlogLoadersFactory } from '../blog-loaders';
+import { AccessTokenPayload, JWT_STRATEGY, JwtStrategy, tokenFromHeader } from './jwt.strategy';
 import { unauthenticated } from '../common/errors';
 import { User } from '../users/user.entity';
 import { Viewer } from '../users/viewer';
-import { AccessTokenPayload, JWT_STRATEGY, JwtStrategy, tokenFromHeader } from './jwt.strategy';
 
 const INVALID_TOKEN = 'The access token is invalid or has expired.';
 

@@ -1,9 +1,10 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { BeforeInsert, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { Post } from '../posts/post.entity';
-import { User } from '../users/user.entity';
+
 import { textFieldCost } from '../common/response-size';
 import { newId } from '../common/uuid';
+import { Post } from '../posts/post.entity';
+import { User } from '../users/user.entity';
 import { COMMENT_LENGTH } from './dto/add-comment.args';
 
 /** A reader's comment on a published post. */

@@ -1,5 +1,5 @@
-import { toDate } from '../common/sql';
 import { Comment } from './comment.entity';
+import { toDate } from '../common/sql';
 
 /** The select list that {@link toComment} reads, for a `comments` table aliased `alias`. */
 export const commentColumns = (alias: string) =>

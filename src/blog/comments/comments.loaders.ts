@@ -1,7 +1,8 @@
 import DataLoader from 'dataloader';
-import { byKeys, counts, LoaderCache, PagedLoaders } from '../common/loaders';
+
 import { Comment } from './comment.entity';
 import { CommentsService } from './comments.service';
+import { byKeys, counts, LoaderCache, PagedLoaders } from '../common/loaders';
 
 /** The comment loaders of one request: comments by id, a post's page of comments, and their count. */
 export function commentsLoaders(comments: CommentsService, cache: LoaderCache) {

@@ -1,16 +1,17 @@
 import { Args, ID, Int, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+
 import { CurrentViewer, Loaders, loadersOf } from '../auth/viewer.decorator';
 import { BlogContext } from '../blog-context';
 import { BlogLoaders } from '../blog-loaders';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
+import { Comment } from './comment.entity';
+import { CommentsService } from './comments.service';
 import { PageArgs, toPage } from '../common/pagination';
 import { chargedText } from '../common/response-size';
 import { inputValidationPipe } from '../common/validation';
 import { Post } from '../posts/post.entity';
 import { User } from '../users/user.entity';
 import { Viewer } from '../users/viewer';
-import { Comment } from './comment.entity';
-import { CommentsService } from './comments.service';
 import { AddCommentArgs } from './dto/add-comment.args';
 
 @Resolver(() => Comment)

@@ -1,4 +1,8 @@
 import { Injectable } from '@nestjs/common';
+
+import { Comment } from './comment.entity';
+import { toComment } from './comment.rows';
+import { commentsSql } from './comments.sql';
 import { forbidden, notFound, unauthenticated } from '../common/errors';
 import { groupBy } from '../common/group-by';
 import { Page } from '../common/pagination';
@@ -7,9 +11,6 @@ import { newId } from '../common/uuid';
 import { BlogEvents } from '../events/blog-events';
 import { PostsService } from '../posts/posts.service';
 import { isAdmin, Viewer } from '../users/viewer';
-import { Comment } from './comment.entity';
-import { toComment } from './comment.rows';
-import { commentsSql } from './comments.sql';
 
 @Injectable()
 export class CommentsService {

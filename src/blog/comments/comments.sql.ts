@@ -1,5 +1,5 @@
-import { KeyCount, statement } from '../common/sql';
 import { commentColumns, CommentRow } from './comment.rows';
+import { KeyCount, statement } from '../common/sql';
 
 const cols = commentColumns('c');
 

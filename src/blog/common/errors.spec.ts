@@ -1,5 +1,6 @@
 import { ForbiddenException, Logger } from '@nestjs/common';
 import { GraphQLError } from 'graphql';
+
 import { badUserInput, formatGraphQLError, reportUnexpectedErrors } from './errors';
 
 const format = (error: unknown) => {

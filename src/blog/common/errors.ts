@@ -1,5 +1,5 @@
-import { HttpException, Logger } from '@nestjs/common';
 import { ApolloServerErrorCode, unwrapResolverError } from '@apollo/server/errors';
+import { HttpException, Logger } from '@nestjs/common';
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
 
 /** The `extensions.code` values a client can see. */

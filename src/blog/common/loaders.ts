@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+
 import { Page, pageKey } from './pagination';
 
 /** Orders `rows` as `keys`, with null where a key has no row: the contract of a DataLoader batch. */

@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+
 import { decodeCursor, encodeCursor, toConnectionPage, toPage } from './pagination';
 
 describe('toPage', () => {

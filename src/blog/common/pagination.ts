@@ -1,4 +1,5 @@
 import { ArgsType, Field, ID, Int } from '@nestjs/graphql';
+
 import { badUserInput } from './errors';
 import { isUuid } from './uuid';
 

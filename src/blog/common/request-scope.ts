@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ServerResponse } from 'node:http';
+
 import type { GraphQLError } from 'graphql';
+
 import { clientClosedRequest, responseTooLarge } from './errors';
 
 /**

@@ -1,4 +1,5 @@
 import type { FormattedExecutionResult, GraphQLFormattedError } from 'graphql';
+
 import { ErrorCode, responseTooLarge } from './errors';
 import type { RequestScope } from './request-scope';
 

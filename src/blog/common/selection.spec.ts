@@ -1,5 +1,6 @@
 import { buildSchema, execute, GraphQLResolveInfo, parse } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
+
 import { selectsField } from './selection';
 
 const schema = buildSchema(`

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError } from 'typeorm';
+
 import { throwIfRequestStopped } from './request-scope';
 import { SqliteConnectionLock } from './sqlite-connection-lock';
 

@@ -1,4 +1,5 @@
 import { Column, DataSource, Entity, Logger, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+
 import { Prepared, Sql, statement } from './sql';
 import { SqliteConnectionLock } from './sqlite-connection-lock';
 

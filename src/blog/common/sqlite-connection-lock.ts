@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 
 /** The holder of the connection: an object made for each transaction, marking its context. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+
 import { persistedQueryRefusal } from './automatic-persisted-queries';
 
 const QUERY = '{ posts { id } }';

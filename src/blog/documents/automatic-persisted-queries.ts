@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+
 import { GraphQLError } from 'graphql';
+
 import { ErrorCode, refusal } from '../common/errors';
 
 /**

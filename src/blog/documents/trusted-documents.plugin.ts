@@ -6,6 +6,7 @@ import {
 } from '@apollo/server';
 import { Plugin } from '@nestjs/apollo';
 import { GraphQLError } from 'graphql';
+
 import { persistedQueryRefusal } from './automatic-persisted-queries';
 import { DocumentRequest, TrustedDocuments } from './trusted-documents';
 

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+
 import { GraphQLError } from 'graphql';
+
 import { BlogModuleOptions } from '../blog-options.interface';
 import { TrustedDocuments } from './trusted-documents';
 

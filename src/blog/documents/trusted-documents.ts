@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+
 import { ApolloServerErrorCode } from '@apollo/server/errors';
 import { Inject, Injectable } from '@nestjs/common';
+
 import { BlogModuleOptions } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { ErrorCode, refusal } from '../common/errors';

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { PubSubEngine } from 'graphql-subscriptions';
+
 import { BlogEvent, BlogEvents, PUBLISH_TIMEOUT_MS } from './blog-events';
 
 /** An engine whose publish does what `publish` says, as a Redis that is gone or answers late. */

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PubSubEngine } from 'graphql-subscriptions';
-import { outsideRequestScope } from '../common/request-scope';
+
 import { BLOG_PUB_SUB } from './pub-sub';
+import { outsideRequestScope } from '../common/request-scope';
 
 /** Event names on the PubSub; payloads carry ids only, so they survive JSON through Redis. */
 export const BlogEvent = {

@@ -1,5 +1,6 @@
-import { PubSub, PubSubEngine } from 'graphql-subscriptions';
 import { RedisPubSub } from 'graphql-redis-subscriptions';
+import { PubSub, PubSubEngine } from 'graphql-subscriptions';
+
 import { closeRedis, connectRedis } from '../common/redis';
 
 /** The injection token of the PubSubEngine that carries the blog's events. */

@@ -1,4 +1,5 @@
 import { getOperationAST, parse } from 'graphql';
+
 import { compileIneligibility } from './compile-eligibility';
 
 function ineligibility(source: string, maxSelections = 100, operationName?: string) {

@@ -9,6 +9,7 @@ import {
   SelectionSetNode,
   visit,
 } from 'graphql';
+
 import { fragmentsOf } from '../common/selection';
 
 /** Why a document runs on graphql-js only, or null when graphql-jit may compile it. */

@@ -1,4 +1,5 @@
 import { buildSchema, getOperationAST, parse } from 'graphql';
+
 import { CompiledExecution } from './compiled-execution';
 
 jest.mock('graphql-jit', () => ({

@@ -6,6 +6,7 @@ import {
   GraphQLSchema,
   parse,
 } from 'graphql';
+
 import { CompiledExecution, compiledExecutionGateway } from './compiled-execution';
 
 const schema = buildSchema(`

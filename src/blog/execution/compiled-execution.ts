@@ -11,6 +11,7 @@ import {
 import { getVariableValues } from 'graphql/execution/values';
 import { CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
+
 import { compileIneligibility, expandedSelectionSize, Ineligibility } from './compile-eligibility';
 
 /** Settings of {@link CompiledExecution}. */

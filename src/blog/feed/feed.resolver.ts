@@ -1,11 +1,12 @@
 import { Args, Query, Resolver } from '@nestjs/graphql';
+
 import { CurrentViewer, Loaders } from '../auth/viewer.decorator';
 import { BlogLoaders } from '../blog-loaders';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
+import { FeedService } from './feed.service';
 import { PageArgs, toPage } from '../common/pagination';
 import { Post } from '../posts/post.entity';
 import { Viewer } from '../users/viewer';
-import { FeedService } from './feed.service';
 
 @Resolver()
 @BlogResolverEnhancers()

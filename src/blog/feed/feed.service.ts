@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+
 import { Page } from '../common/pagination';
 import { FollowsService } from '../follows/follows.service';
 import { Post } from '../posts/post.entity';

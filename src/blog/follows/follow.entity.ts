@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+
 import { User } from '../users/user.entity';
 
 /** `followerId` follows `followeeId`; the primary key keeps one row per pair. */

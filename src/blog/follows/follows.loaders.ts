@@ -1,7 +1,8 @@
 import DataLoader from 'dataloader';
+
+import { FollowsService } from './follows.service';
 import { counts, LoaderCache, viewerFlags } from '../common/loaders';
 import { Viewer } from '../users/viewer';
-import { FollowsService } from './follows.service';
 
 /** The follow loaders of one request: a user's follower and following counts, and whether the viewer follows them. */
 export function followsLoaders(follows: FollowsService, cache: LoaderCache, viewer: Viewer) {

@@ -1,10 +1,11 @@
 import { Args, ID, Int, Mutation, ResolveField, Resolver } from '@nestjs/graphql';
+
 import { CurrentViewer, loadersOf } from '../auth/viewer.decorator';
 import { BlogContext } from '../blog-context';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
+import { FollowsService } from './follows.service';
 import { User } from '../users/user.entity';
 import { Viewer } from '../users/viewer';
-import { FollowsService } from './follows.service';
 
 /** The follow mutations, and the follow fields of User. */
 @Resolver(() => User)

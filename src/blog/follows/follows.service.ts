@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
+
+import { followsSql } from './follows.sql';
 import { badUserInput, notFound, unauthenticated } from '../common/errors';
 import { countsByKey, PreparedStatements, Sql } from '../common/sql';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { Viewer } from '../users/viewer';
-import { followsSql } from './follows.sql';
 
 @Injectable()
 export class FollowsService {

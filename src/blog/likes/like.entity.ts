@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+
 import { Post } from '../posts/post.entity';
 import { User } from '../users/user.entity';
 

@@ -1,7 +1,8 @@
 import DataLoader from 'dataloader';
+
+import { LikesService } from './likes.service';
 import { counts, LoaderCache, viewerFlags } from '../common/loaders';
 import { Viewer } from '../users/viewer';
-import { LikesService } from './likes.service';
 
 /** The like loaders of one request: a post's like count, and whether the viewer likes it. */
 export function likesLoaders(likes: LikesService, cache: LoaderCache, viewer: Viewer) {

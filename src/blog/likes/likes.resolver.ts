@@ -1,10 +1,11 @@
 import { Args, ID, Int, Mutation, ResolveField, Resolver } from '@nestjs/graphql';
+
 import { CurrentViewer, loadersOf } from '../auth/viewer.decorator';
 import { BlogContext } from '../blog-context';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
+import { LikesService } from './likes.service';
 import { Post } from '../posts/post.entity';
 import { Viewer } from '../users/viewer';
-import { LikesService } from './likes.service';
 
 /** The like mutations, and the like fields of Post. */
 @Resolver(() => Post)

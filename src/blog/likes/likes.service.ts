@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
+
+import { likesSql } from './likes.sql';
 import { unauthenticated } from '../common/errors';
 import { countsByKey, PreparedStatements, Sql } from '../common/sql';
 import { BlogEvents } from '../events/blog-events';
 import { Post } from '../posts/post.entity';
 import { PostsService } from '../posts/posts.service';
 import { Viewer } from '../users/viewer';
-import { likesSql } from './likes.sql';
 
 export interface LikeChange {
   post: Post;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+
 import {
   applyDecorators,
   ExecutionContext,
@@ -8,6 +9,7 @@ import {
 } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { ThrottlerGuard, ThrottlerLimitDetail } from '@nestjs/throttler';
+
 import { BlogContext } from '../blog-context';
 import { tooManyRequests } from '../common/errors';
 import { canonicalIdentifier } from '../users/user-identifiers';

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+
 import {
   ApolloServerPlugin,
   GraphQLRequestListener,
@@ -8,16 +9,17 @@ import {
 import { Plugin } from '@nestjs/apollo';
 import { Inject } from '@nestjs/common';
 import Negotiator from 'negotiator';
+
 import { ViewerGuard } from '../auth/viewer.guard';
 import { BlogContext } from '../blog-context';
 import { BlogModuleOptions } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
+import { documentKeyOf, OperationRules } from './operation-rules';
+import { countWrites, WriteRateLimiter } from './write-rate-limit';
 import { ErrorCode, refusal } from '../common/errors';
 import { RequestScope } from '../common/request-scope';
 import { collapsedTooLargeResult, DEFAULT_MAX_RESPONSE_BYTES } from '../common/response-size';
 import { Viewer } from '../users/viewer';
-import { documentKeyOf, OperationRules } from './operation-rules';
-import { countWrites, WriteRateLimiter } from './write-rate-limit';
 
 /** The media types Apollo chooses between for a single result, in its order of preference. */
 const APPLICATION_JSON = 'application/json; charset=utf-8';

@@ -10,6 +10,7 @@ import {
   GraphQLString,
   parse,
 } from 'graphql';
+
 import { BlogModuleOptions } from '../blog-options.interface';
 import { documentKeyOf, OperationRules, SOLE_ROOT_FIELD } from './operation-rules';
 

@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
+
 import { ApolloServerErrorCode } from '@apollo/server/errors';
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   DocumentNode,
@@ -15,9 +19,6 @@ import {
   ValidationRule,
   visit,
 } from 'graphql';
-import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
-import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
-import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import {
   ComplexityEstimatorArgs,
   fieldExtensionsEstimator,
@@ -25,6 +26,7 @@ import {
   simpleEstimator,
 } from 'graphql-query-complexity';
 import { LRUCache } from 'lru-cache';
+
 import { BlogModuleOptions, DocumentLimits } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { ErrorCode, refusal } from '../common/errors';

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import Redis from 'ioredis';
+
 import { serviceUnavailable } from '../common/errors';
 import { closeRedis, connectRedis } from '../common/redis';
 

@@ -1,4 +1,5 @@
 import { buildSchema, GraphQLError, parse } from 'graphql';
+
 import { BlogModuleOptions } from '../blog-options.interface';
 import {
   countWrites,

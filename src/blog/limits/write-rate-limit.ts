@@ -8,12 +8,13 @@ import {
 } from 'graphql';
 import { collectFields } from 'graphql/execution/collectFields';
 import Redis from 'ioredis';
+
 import { BlogModuleOptions, RateLimit } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
+import { WriteAllowance, WriteRateLimitStorage } from './write-rate-limit-storage';
 import { serviceUnavailable, tooManyRequests } from '../common/errors';
 import { closeRedis, connectRedis } from '../common/redis';
 import { fragmentsOf } from '../common/selection';
-import { WriteAllowance, WriteRateLimitStorage } from './write-rate-limit-storage';
 
 /** The default: 120 mutation fields a minute per signed-in user. */
 export const DEFAULT_WRITE_RATE_LIMIT: RateLimit = { limit: 120, windowMs: 60_000 };

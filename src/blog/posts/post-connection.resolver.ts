@@ -1,4 +1,5 @@
 import { Int, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+
 import { COUNT_COMPLEXITY } from '../limits/operation-rules';
 import { PostConnection } from './dto/post-connection.type';
 import type { ResolvedPostConnection } from './posts.resolver';

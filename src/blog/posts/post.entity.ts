@@ -1,8 +1,9 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { BeforeInsert, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { User } from '../users/user.entity';
+
 import { textFieldCost } from '../common/response-size';
 import { newId } from '../common/uuid';
+import { User } from '../users/user.entity';
 import { CONTENT_LENGTH } from './dto/create-post.input';
 
 /** A blog post; a draft until `publishedAt` is set. */

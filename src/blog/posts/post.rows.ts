@@ -1,5 +1,5 @@
-import { toDate } from '../common/sql';
 import { Post } from './post.entity';
+import { toDate } from '../common/sql';
 
 /** The select list that {@link toPost} reads, for a `posts` table aliased `alias`. */
 export const postColumns = (alias: string) =>

@@ -1,7 +1,8 @@
 import DataLoader from 'dataloader';
-import { byKeys, counts, LoaderCache, PagedLoaders } from '../common/loaders';
+
 import { Post } from './post.entity';
 import { PostsService } from './posts.service';
+import { byKeys, counts, LoaderCache, PagedLoaders } from '../common/loaders';
 
 /**
  * The post loaders of one request: posts by id, an author's page of posts, and their count.

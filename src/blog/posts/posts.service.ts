@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+
 import { badUserInput, forbidden, notFound, unauthenticated } from '../common/errors';
 import { groupBy } from '../common/group-by';
 import { Page } from '../common/pagination';

@@ -1,6 +1,6 @@
+import { postColumns, PostRow } from './post.rows';
 import { KeyCount, statement } from '../common/sql';
 import { AUTHOR_COLUMNS, AuthorRow } from '../users/user.rows';
-import { postColumns, PostRow } from './post.rows';
 
 /** The page of a list: its size, and the post it continues after (see `afterCursor`). */
 export interface PageParameters {

@@ -8,6 +8,7 @@ import {
   GraphQLError,
 } from 'graphql';
 import { PubSubEngine } from 'graphql-subscriptions';
+
 import { BlogContext } from '../blog-context';
 import { BlogLoaders, BlogLoadersFactory } from '../blog-loaders';
 import { ErrorCode } from '../common/errors';

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+
 import { BlogContext, BlogRequest } from '../blog-context';
 import { currentRequestScope, httpRequestScope } from '../common/request-scope';
 

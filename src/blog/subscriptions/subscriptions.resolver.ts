@@ -1,7 +1,9 @@
 import { Args, Context, ID, Resolver, Subscription } from '@nestjs/graphql';
+
 import { CurrentViewer } from '../auth/viewer.decorator';
 import { BlogContext } from '../blog-context';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
+import { EventScope, SubscriptionFanOut } from './event-fan-out';
 import { Comment } from '../comments/comment.entity';
 import {
   BlogEvent,
@@ -12,7 +14,6 @@ import {
 import { Post } from '../posts/post.entity';
 import { canSee, PostsService } from '../posts/posts.service';
 import { Viewer } from '../users/viewer';
-import { EventScope, SubscriptionFanOut } from './event-fan-out';
 
 type PostArgs = { postId: string };
 

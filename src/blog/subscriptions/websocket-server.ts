@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+
 import {
   Inject,
   Injectable,
@@ -26,6 +27,7 @@ import { CloseCode, Context, SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { LRUCache } from 'lru-cache';
 import { WebSocket, WebSocketServer } from 'ws';
+
 import {
   ConnectionAuthService,
   ConnectionParams,
@@ -34,6 +36,7 @@ import {
 import { BlogContext } from '../blog-context';
 import { BlogModuleOptions, BlogSubscriptionsOptions } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
+import { SubscriptionFanOut } from './event-fan-out';
 import { ErrorCode, formatGraphQLError } from '../common/errors';
 import { RequestScope } from '../common/request-scope';
 import {
@@ -45,7 +48,6 @@ import {
 import { withoutSuggestions } from '../common/suggestions';
 import { TrustedDocuments } from '../documents/trusted-documents';
 import { documentKeyOf, OperationRules } from '../limits/operation-rules';
-import { SubscriptionFanOut } from './event-fan-out';
 
 /** Close code when the token is bad, has expired, or its user is gone. */
 export const WS_UNAUTHORIZED = 4401;

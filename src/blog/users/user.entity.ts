@@ -1,5 +1,6 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { BeforeInsert, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
 import { newId } from '../common/uuid';
 
 export type UserRole = 'user' | 'admin';

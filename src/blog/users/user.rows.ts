@@ -1,5 +1,5 @@
-import { toDate } from '../common/sql';
 import { User, UserRole } from './user.entity';
+import { toDate } from '../common/sql';
 
 /** The select list that {@link toUser} reads (never the password hash). */
 export const USER_COLUMNS =

@@ -1,8 +1,9 @@
 import DataLoader from 'dataloader';
-import { byKeys, LoaderCache } from '../common/loaders';
+
 import { User } from './user.entity';
 import { UsersService } from './users.service';
 import { Viewer } from './viewer';
+import { byKeys, LoaderCache } from '../common/loaders';
 
 /**
  * The user loaders of one request. The viewer's row is known when the request starts, so it is

@@ -1,4 +1,5 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+
 import { CurrentViewer, Loaders, loadersOf } from '../auth/viewer.decorator';
 import { BlogContext, mayViewPrivateFields } from '../blog-context';
 import { BlogLoaders } from '../blog-loaders';

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+
 import { isUniqueViolation } from '../common/database-errors';
 import { conflict, unauthenticated } from '../common/errors';
 import { Page } from '../common/pagination';

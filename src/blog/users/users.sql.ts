@@ -1,5 +1,5 @@
-import { statement } from '../common/sql';
 import { UserRow, USER_COLUMNS } from './user.rows';
+import { statement } from '../common/sql';
 
 /** A user row with the password hash: only for checking a password. */
 export type UserWithPasswordRow = UserRow & { passwordHash: string };

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex } from 'typeorm';
+
 import { idColumn, timestampColumn } from './column-types';
 
 export class CreateUsersAndPosts1763740800000 implements MigrationInterface {

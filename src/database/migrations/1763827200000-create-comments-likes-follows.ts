@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex } from 'typeorm';
+
 import { idColumn, timestampColumn } from './column-types';
 
 const cascadeTo = (table: string, column: string, name: string) =>

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
+
 import { AuthService, PostsService, UsersService } from '../../blog';
 import { appConfig } from '../../config/app.config';
 

@@ -1,5 +1,6 @@
 import { Field, InputType } from '@nestjs/graphql';
 import { IsString, MaxLength } from 'class-validator';
+
 import { CanonicalIdentifier } from '../../users/user-identifiers';
 
 @InputType()

@@ -9,6 +9,7 @@ import {
   MaxLength,
   MinLength,
 } from 'class-validator';
+
 import { IsVisibleLine, Trim } from '../../common/validation';
 import { CanonicalIdentifier } from '../../users/user-identifiers';
 

@@ -1,5 +1,6 @@
 import { ArgsType, Field, ID } from '@nestjs/graphql';
 import { IsString, Length } from 'class-validator';
+
 import { IsVisibleText, Trim } from '../../common/validation';
 
 export const COMMENT_LENGTH = { min: 1, max: 5_000 };

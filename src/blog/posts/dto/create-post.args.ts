@@ -1,6 +1,7 @@
 import { ArgsType, Field, ID } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import { IsOptional, IsString, ValidateNested } from 'class-validator';
+
 import { CreatePostInput, IsPostContent, IsPostTitle } from './create-post.input';
 
 /**

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Field, InputType } from '@nestjs/graphql';
 import { IsBoolean, IsOptional, IsString, Length } from 'class-validator';
+
 import { IsVisibleLine, IsVisibleText, Trim } from '../../common/validation';
 
 export const TITLE_LENGTH = { min: 1, max: 200 };

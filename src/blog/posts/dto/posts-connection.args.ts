@@ -1,4 +1,5 @@
 import { ArgsType, Field, ID, Int } from '@nestjs/graphql';
+
 import { DEFAULT_PAGE_SIZE } from '../../common/pagination';
 
 @ArgsType()

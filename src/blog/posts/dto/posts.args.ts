@@ -1,4 +1,5 @@
 import { ArgsType, Field, ID } from '@nestjs/graphql';
+
 import { PageArgs } from '../../common/pagination';
 
 @ArgsType()

@@ -1,5 +1,6 @@
 import { Field, InputType } from '@nestjs/graphql';
 import { IsOptional, IsString, IsUrl, Length, Matches, MaxLength } from 'class-validator';
+
 import { AVATAR_URL_OPTIONS, HANDLE_PATTERN, HANDLE_RULE } from '../../auth/dto/sign-up.input';
 import { IsVisibleLine, Trim, TrimToNull } from '../../common/validation';
 import { CanonicalIdentifier } from '../user-identifiers';
