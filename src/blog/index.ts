@@ -15,7 +15,7 @@ export {
   BLOG_OPTIONS_TYPE,
 } from './blog.module-definition';
 export { blogEntities } from './blog.entities';
-export { migrations as blogMigrations } from '../database/migrations';
+export { migrations as blogMigrations } from './migrations';
 export type { BlogContext } from './blog-context';
 export type { Viewer } from './users/viewer';
 export { ErrorCode, formatGraphQLError, reportUnexpectedErrors } from './common/errors';

@@ -3,8 +3,7 @@ import { dirname } from 'node:path';
 
 import type { DataSourceOptions, Logger } from 'typeorm';
 
-import { migrations } from './migrations';
-import { blogEntities } from '../blog/blog.entities';
+import { blogEntities, blogMigrations } from '../blog';
 import type { DatabaseConfig } from '../config/database.config';
 import { ObservedTypeOrmLogger } from '../observability/typeorm-logger';
 
@@ -25,7 +24,7 @@ export function buildDataSourceOptions(
 ): DataSourceOptions {
   const common = {
     entities: blogEntities,
-    migrations,
+    migrations: blogMigrations,
     migrationsRun: overrides.migrationsRun ?? false,
     migrationsTransactionMode: 'each' as const,
     synchronize: false,
