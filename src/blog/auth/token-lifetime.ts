@@ -1,31 +1,25 @@
-const SECONDS_PER_UNIT: Record<string, number> = {
-  ms: 0.001,
-  s: 1,
-  m: 60,
-  h: 3600,
-  d: 86_400,
-  w: 604_800,
-  y: 31_557_600,
-};
-
-const DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d|w|y)?$/i;
+import ms from 'ms';
 
 export const TOKEN_LIFETIME_FORMAT =
   'a lifetime of at least 1 s, as seconds (3600) or 15m, 12h, 7d';
 
+const BARE_NUMBER = /^\d+(?:\.\d+)?$/;
+
 /**
  * A token lifetime in whole seconds, from seconds (a number or a string of digits) or a
- * duration such as `15m` or `7d`; undefined for anything else or anything under one second.
- * jsonwebtoken reads a string of digits as milliseconds, so it is only ever given this number.
+ * duration that `ms` reads, such as `15m`, `7d` or `2 hours`; undefined for anything else or
+ * anything under one second. `ms` and jsonwebtoken read a string of digits as milliseconds, so
+ * digits alone are taken as seconds here, and jsonwebtoken is only ever given this number.
  */
 export function parseTokenLifetime(value: string | number): number | undefined {
   if (typeof value === 'number') {
     return Number.isSafeInteger(value) && value >= 1 ? value : undefined;
   }
-  const match = DURATION.exec(value.trim());
-  if (!match) return undefined;
-  const unit = (match[2] ?? 's').toLowerCase();
-  const seconds = Math.floor(Number(match[1]) * SECONDS_PER_UNIT[unit]);
+  const text = value.trim();
+  if (!text) return undefined;
+  const milliseconds = ms((BARE_NUMBER.test(text) ? `${text}s` : text) as ms.StringValue);
+  if (typeof milliseconds !== 'number') return undefined;
+  const seconds = Math.floor(milliseconds / 1000);
   return Number.isSafeInteger(seconds) && seconds >= 1 ? seconds : undefined;
 }
 
