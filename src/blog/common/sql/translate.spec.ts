@@ -1,4 +1,4 @@
-import { toDate, translate } from './sql';
+import { translate } from './translate';
 
 describe('translate', () => {
   const page =
@@ -80,27 +80,5 @@ describe('translate', () => {
       names: ['id'],
       keyLists: [false],
     });
-  });
-});
-
-describe('toDate', () => {
-  it('should read the UTC text that TypeORM stores on SQLite, to the millisecond', () => {
-    for (const iso of [
-      '2026-11-23T07:45:12.345Z',
-      '1999-12-31T23:59:59.999Z',
-      '2024-02-29T00:00:00.000Z',
-      '1970-01-01T00:00:00.001Z',
-    ]) {
-      const stored = iso.replace('T', ' ').replace('Z', '');
-      expect(toDate(stored)?.toISOString()).toBe(iso);
-    }
-  });
-
-  it('should read other shapes of text, and pass Dates and null through', () => {
-    expect(toDate('2026-11-23 07:45:12')?.toISOString()).toBe('2026-11-23T07:45:12.000Z');
-    expect(toDate('2026-11-23T07:45:12.345Z')?.toISOString()).toBe('2026-11-23T07:45:12.345Z');
-    const date = new Date();
-    expect(toDate(date)).toBe(date);
-    expect(toDate(null)).toBeNull();
   });
 });

@@ -1,0 +1,28 @@
+/** The databases the blog runs on. */
+export type Dialect = 'sqlite' | 'postgres';
+
+/** A statement's text: the same for both databases, or one per database. */
+export type SqlText = string | Readonly<Record<Dialect, string>>;
+
+/**
+ * A statement as a feature writes it in its `<feature>.sql.ts`, with named parameters:
+ * `:name` is a value (a name used twice is one parameter), `IN (:...name)` tests membership in
+ * a key list and `KEYS(:...name)` reads a key list as a table of one column, `value`. A key list
+ * travels as one parameter whatever its length. `P` names the parameters, `R` types a row.
+ */
+export interface Statement<P extends object = object, R = unknown> {
+  readonly text: SqlText;
+  /** Never set: carries `P` and `R` to {@link Sql.all} and {@link Sql.run}. */
+  readonly types?: { parameters: P; row: R };
+}
+
+/** Declares a statement; see {@link Statement}. */
+export function statement<P extends object = object, R = unknown>(text: SqlText): Statement<P, R> {
+  return { text };
+}
+
+/** `SELECT key, COUNT(*) AS count ... GROUP BY key`, read by {@link countsByKey}. */
+export interface KeyCount {
+  key: string;
+  count: string | number;
+}
