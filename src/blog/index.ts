@@ -57,7 +57,8 @@ export {
   createRedisPubSub,
 } from './events/pub-sub';
 export { RedisThrottlerStorage } from './limits/redis-throttler.storage';
-export { DEFAULT_MAX_QUERY_COMPLEXITY, OperationRules } from './limits/operation-rules';
+export { DEFAULT_MAX_QUERY_COMPLEXITY } from './limits/operation-cost';
+export { OperationRules } from './limits/operation-rules';
 export {
   DEFAULT_WRITE_RATE_LIMIT,
   InMemoryWriteRateLimitStorage,

@@ -6,7 +6,7 @@ import { BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { AuthService } from './auth.service';
 import { inputValidationPipe } from '../common/validation';
 import { AuthThrottlerGuard, LimitPasswordChecks } from '../limits/auth-throttler.guard';
-import { SOLE_ROOT_FIELD } from '../limits/operation-rules';
+import { SOLE_ROOT_FIELD } from '../limits/sole-root-field';
 import { Viewer } from '../users/viewer';
 import { AuthPayload } from './dto/auth-payload.type';
 import { ChangePasswordInput } from './dto/change-password.input';

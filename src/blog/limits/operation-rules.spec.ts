@@ -12,7 +12,8 @@ import {
 } from 'graphql';
 
 import { BlogModuleOptions } from '../blog-options.interface';
-import { documentKeyOf, OperationRules, SOLE_ROOT_FIELD } from './operation-rules';
+import { documentKeyOf, OperationRules } from './operation-rules';
+import { SOLE_ROOT_FIELD } from './sole-root-field';
 
 const page = { first: { type: GraphQLInt, defaultValue: 20 } };
 

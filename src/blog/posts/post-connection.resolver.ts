@@ -1,6 +1,6 @@
 import { Int, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 
-import { COUNT_COMPLEXITY } from '../limits/operation-rules';
+import { COUNT_COMPLEXITY } from '../limits/operation-cost';
 import { PostConnection } from './dto/post-connection.type';
 import type { ResolvedPostConnection } from './posts.resolver';
 import { PostsService } from './posts.service';

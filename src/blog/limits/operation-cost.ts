@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+
+import { ApolloServerErrorCode } from '@apollo/server/errors';
+import { DocumentNode, GraphQLSchema, Kind, OperationDefinitionNode } from 'graphql';
+import {
+  ComplexityEstimatorArgs,
+  fieldExtensionsEstimator,
+  getComplexity,
+  simpleEstimator,
+} from 'graphql-query-complexity';
+import { LRUCache } from 'lru-cache';
+
+import { refusal } from '../common/errors';
+import { DEFAULT_PAGE_SIZE } from '../common/pagination';
+
+/** The default ceiling: the batching test's widest query costs about 9,000. */
+export const DEFAULT_MAX_QUERY_COMPLEXITY = 20_000;
+
+/** What a field that runs a COUNT of its own (not batched per parent) costs. */
+export const COUNT_COMPLEXITY = 100;
+
+/** Costs remembered across documents and variable sets; the oldest go first. */
+const MAX_CACHED_COSTS = 1_000;
+
+/**
+ * A paged field (a list, or a connection) costs 1, plus its page size times what each item
+ * selects, and charges its selection at least once even at `first: 0`: an empty page still
+ * costs its selection to plan and, on a connection, its `totalCount` runs whatever the page
+ * size. Without that floor, aliases of `posts(first: 0) { ...BigFragment }` cost 1 each, and a
+ * large document passed the limit for nothing.
+ */
+export function pagedEstimator({ args, childComplexity }: ComplexityEstimatorArgs): number | void {
+  if (!('first' in args)) return undefined;
+  const first = typeof args.first === 'number' && args.first >= 0 ? args.first : DEFAULT_PAGE_SIZE;
+  return 1 + Math.max(first, 1) * Math.max(childComplexity, 1);
+}
+
+/**
+ * The cost limit: an operation's estimated cost (fields times page sizes, fragments expanded)
+ * must stay at most `maxComplexity`. A cost that cannot be computed is refused too. Costs are
+ * remembered per document, operation and coerced variable values.
+ */
+export class OperationCostLimit {
+  private readonly costs = new LRUCache<string, number>({ max: MAX_CACHED_COSTS });
+
+  constructor(readonly maxComplexity: number) {}
+
+  /** Throws GRAPHQL_VALIDATION_FAILED when the operation costs more than `maxComplexity`. */
+  refuseCostly(
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    documentKey: string,
+    operation: OperationDefinitionNode,
+    variables: Record<string, unknown>,
+  ): void {
+    const cost = this.cost(schema, document, documentKey, operation, variables);
+    if (cost <= this.maxComplexity) return;
+    throw refusal(
+      ApolloServerErrorCode.GRAPHQL_VALIDATION_FAILED,
+      `The query is too complex: ${cost} exceeds the maximum of ${this.maxComplexity}. Ask for smaller pages or fewer nested lists.`,
+      { limit: 'complexity', complexity: cost, maxComplexity: this.maxComplexity },
+    );
+  }
+
+  private cost(
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    documentKey: string,
+    operation: OperationDefinitionNode,
+    variables: Record<string, unknown>,
+  ): number {
+    const key = createHash('sha256')
+      .update(documentKey)
+      .update('\0')
+      .update(operation.name?.value ?? '')
+      .update('\0')
+      .update(JSON.stringify(variables))
+      .digest('base64');
+    const known = this.costs.get(key);
+    if (known !== undefined) return known;
+    const cost = this.estimate(schema, document, operation, variables);
+    this.costs.set(key, cost);
+    return cost;
+  }
+
+  private estimate(
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    operation: OperationDefinitionNode,
+    variables: Record<string, unknown>,
+  ): number {
+    try {
+      // Only the operation that runs, with the fragments it uses.
+      const single: DocumentNode = {
+        kind: Kind.DOCUMENT,
+        definitions: document.definitions.filter(
+          (definition) => definition === operation || definition.kind !== Kind.OPERATION_DEFINITION,
+        ),
+      };
+      return getComplexity({
+        schema,
+        query: single,
+        variables,
+        estimators: [
+          fieldExtensionsEstimator(),
+          pagedEstimator,
+          simpleEstimator({ defaultComplexity: 1 }),
+        ],
+      });
+    } catch (error) {
+      throw refusal(
+        ApolloServerErrorCode.GRAPHQL_VALIDATION_FAILED,
+        `The query's cost could not be computed (${error instanceof Error ? error.message : 'unknown reason'}); it is refused. Send a smaller document.`,
+        { limit: 'complexity', maxComplexity: this.maxComplexity },
+      );
+    }
+  }
+}
