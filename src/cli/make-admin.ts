@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 
-import { User } from '../blog';
-import { canonicalIdentifier } from '../blog/users/user-identifiers';
+import { canonicalIdentifier, User } from '../blog';
 import { loadDatabaseConfig } from '../config/database.config';
 import { loadEnvFile } from '../config/env-file';
 import { buildDataSourceOptions } from '../database/data-source-options';

@@ -6,7 +6,7 @@ import { registerAs } from '@nestjs/config';
 
 import { loadAppConfig } from './app.config';
 import { InvalidEnvironmentError, readInteger, readOptionalString, readString } from './env';
-import { parseTokenLifetime, TOKEN_LIFETIME_FORMAT } from '../blog/auth/token-lifetime';
+import { parseTokenLifetime, TOKEN_LIFETIME_FORMAT } from '../blog';
 
 export interface AuthConfig {
   jwtSecret: string;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { registerAs } from '@nestjs/config';
 
 import { InvalidEnvironmentError, readBoolean, readOptionalString } from './env';
-import { trustedDocumentsProblem } from '../blog/documents/trusted-documents';
+import { trustedDocumentsProblem } from '../blog';
 
 export interface TrustedDocumentsConfig {
   /** sha256 hex hash to document text, from the `TRUSTED_DOCUMENTS` manifest; empty without one. */
