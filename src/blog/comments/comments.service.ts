@@ -12,6 +12,7 @@ import { BlogEvents } from '../events/blog-events';
 import { PostsService } from '../posts/posts.service';
 import { isAdmin, Viewer } from '../users/viewer';
 
+/** Comments on published posts: who may add, list and delete them. For the host's own code. */
 @Injectable()
 export class CommentsService {
   private readonly statements: PreparedStatements<typeof commentsSql>;

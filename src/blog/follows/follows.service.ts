@@ -7,6 +7,7 @@ import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { Viewer } from '../users/viewer';
 
+/** Who follows whom. For the host's own code. */
 @Injectable()
 export class FollowsService {
   private readonly statements: PreparedStatements<typeof followsSql>;

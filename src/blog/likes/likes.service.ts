@@ -14,6 +14,7 @@ export interface LikeChange {
   changed: boolean;
 }
 
+/** Likes of published posts, one per user and post. For the host's own code. */
 @Injectable()
 export class LikesService {
   private readonly statements: PreparedStatements<typeof likesSql>;

@@ -20,6 +20,7 @@ export interface NewUser {
   passwordHash: string;
 }
 
+/** Users: look-ups, sign-up records and profile changes. For the host's own code. */
 @Injectable()
 export class UsersService {
   private readonly statements: PreparedStatements<typeof usersSql>;
