@@ -1,6 +1,7 @@
 import { deleteAccountSql } from './auth/auth.sql';
 import { commentsSql } from './comments/comments.sql';
 import { Dialect, Statement, translate } from './common/sql';
+import { feedSql } from './feed/feed.sql';
 import { followsSql } from './follows/follows.sql';
 import { likesSql } from './likes/likes.sql';
 import { postsSql } from './posts/posts.sql';
@@ -12,6 +13,7 @@ const features: Record<string, Record<string, Statement>> = {
   comments: commentsSql,
   likes: likesSql,
   follows: followsSql,
+  feed: feedSql,
   deleteAccount: deleteAccountSql,
 };
 

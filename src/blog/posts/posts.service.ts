@@ -27,7 +27,7 @@ export interface PostsPage {
 }
 
 /** Which published posts a page holds. */
-export type PostsFilter = { authorId: string } | { feedOf: string } | null;
+export type PostsFilter = { authorId: string } | null;
 
 @Injectable()
 export class PostsService {
@@ -74,10 +74,7 @@ export class PostsService {
     return post;
   }
 
-  /**
-   * Published posts, newest first (publishedAt, then id): all of them, one author's, or the
-   * feed of a viewer (the authors they follow and their own).
-   */
+  /** Published posts, newest first (publishedAt, then id): all of them, or one author's. */
   async list(page: Page, filter: PostsFilter = null): Promise<Post[]> {
     const parameters = await this.pageOf(page);
     const after = parameters.afterId !== undefined;
@@ -85,9 +82,7 @@ export class PostsService {
     const rows =
       filter === null
         ? await sql.all(after ? s.publishedAfter : s.published, parameters)
-        : 'authorId' in filter
-          ? await sql.all(after ? s.byAuthorAfter : s.byAuthor, { ...parameters, ...filter })
-          : await sql.all(after ? s.feedAfter : s.feed, { ...parameters, viewerId: filter.feedOf });
+        : await sql.all(after ? s.byAuthorAfter : s.byAuthor, { ...parameters, ...filter });
     return rows.map(toPost);
   }
 
@@ -97,7 +92,7 @@ export class PostsService {
    * and BAD_USER_INPUT when it names no published post (it may have been deleted): an empty page
    * would look like the end of the list.
    */
-  private async pageOf(page: Page): Promise<PageParameters> {
+  async pageOf(page: Page): Promise<PageParameters> {
     if (page.after === null) return { first: page.first };
     if (page.afterPublishedAt) {
       return { first: page.first, afterPublishedAt: page.afterPublishedAt, afterId: page.after };

@@ -10,14 +10,15 @@ export interface PageParameters {
 }
 
 const cols = postColumns('p');
-const NEWEST_FIRST = 'ORDER BY p.published_at DESC, p.id DESC';
+/** The order of every list of published posts, newest first, for a `posts` table aliased `p`. */
+export const NEWEST_FIRST = 'ORDER BY p.published_at DESC, p.id DESC';
 
 /**
  * Keeps the rows of `p` that come after the cursor (its publishedAt as stored, and its id).
  * Written as a row value, it bounds the scan of the (…, published_at, id) indexes; the same test
  * as an OR of the two columns makes them read every older row.
  */
-const afterCursor = (after: boolean, p = 'p') =>
+export const afterCursor = (after: boolean, p = 'p') =>
   after ? ` AND (${p}.published_at, ${p}.id) < (:afterPublishedAt, :afterId)` : '';
 
 const published = (filter: string, after: boolean) =>
@@ -38,28 +39,6 @@ const pagePerAuthor = (after: boolean) => {
   return statement<PageParameters & { authorIds: readonly string[] }, PostRow>({
     sqlite: `SELECT ${cols} FROM ${authors} JOIN posts p ON p.id IN (${ids}) ${NEWEST_FIRST}`,
     postgres: `SELECT ${cols} FROM ${authors} CROSS JOIN LATERAL (${ids}) t JOIN posts p ON p.id = t.id ${NEWEST_FIRST}`,
-  });
-};
-
-/**
- * The feed: the newest posts of the viewer and the authors they follow. The page's ids come from
- * the (author, publishedAt, id) index alone (on PostgreSQL a page per author, merged), and only
- * those rows are read.
- */
-const feed = (after: boolean) => {
-  const authors =
-    '(SELECT CAST(:viewerId AS varchar(36)) AS value UNION ' +
-    'SELECT f.followee_id FROM follows f WHERE f.follower_id = :viewerId) a';
-  const newest = 'ORDER BY x.published_at DESC, x.id DESC LIMIT :first';
-  const keep = `x.published_at IS NOT NULL${afterCursor(after, 'x')}`;
-  return statement<PageParameters & { viewerId: string }, PostRow>({
-    sqlite:
-      `SELECT ${cols} FROM posts p WHERE p.id IN (SELECT x.id FROM ${authors} ` +
-      `JOIN posts x ON x.author_id = a.value AND ${keep} ${newest}) ${NEWEST_FIRST}`,
-    postgres:
-      `SELECT ${cols} FROM posts p WHERE p.id IN (SELECT t.id FROM ${authors} CROSS JOIN LATERAL ` +
-      `(SELECT x.id, x.published_at FROM posts x WHERE x.author_id = a.value AND ${keep} ${newest}) t ` +
-      `ORDER BY t.published_at DESC, t.id DESC LIMIT :first) ${NEWEST_FIRST}`,
   });
 };
 
@@ -90,8 +69,6 @@ export const postsSql = {
   byAuthorAfter: statement<PageParameters & { authorId: string }, PostRow>(
     published(byAuthor, true),
   ),
-  feed: feed(false),
-  feedAfter: feed(true),
   pagesByAuthors: pagePerAuthor(false),
   pagesByAuthorsAfter: pagePerAuthor(true),
   drafts: drafts(false),
