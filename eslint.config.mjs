@@ -34,6 +34,43 @@ export default tseslint.config(
     rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // The module boundary (STYLE habit 13): src/blog/ imports nothing outside itself, so it can be
+    // lifted whole, and the shell and the example host see it only through its barrel.
+    files: ['src/**/*.ts', 'examples/**/*.ts', 'scripts/**/*.ts', 'ormconfig.ts'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+    },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/blog',
+              from: './src',
+              except: ['./blog'],
+              message: 'src/blog/ is self-contained: it may import only packages and itself.',
+            },
+            {
+              target: [
+                './src/!(blog)/**/*',
+                './src/*',
+                './examples/**/*',
+                './scripts/**/*',
+                './ormconfig.ts',
+              ],
+              from: './src/blog',
+              except: ['./index.ts'],
+              message: 'Import the blog module through its public API, src/blog/index.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Imports sorted: Node's own, then packages, then the project's, each group alphabetised.
     files: ['**/*.ts', '**/*.mjs'],
     plugins: { import: importPlugin },
