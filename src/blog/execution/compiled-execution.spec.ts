@@ -7,7 +7,8 @@ import {
   parse,
 } from 'graphql';
 
-import { CompiledExecution, compiledExecutionGateway } from './compiled-execution';
+import { CompiledExecution } from './compiled-execution';
+import { compiledExecutionGateway } from './compiled-execution-gateway';
 
 const schema = buildSchema(`
   input Filter { title: String, ids: [ID!] }
@@ -240,7 +241,8 @@ describe('CompiledExecution', () => {
       await execution.run(operation(`{ a${i}: posts { id } }`, { contextValue: context }));
     }
     expect(execution.stats.queued).toBe(100);
-    const queued = [...(execution as unknown as { queue: Map<string, object> }).queue.values()];
+    const { queue } = execution as unknown as { queue: { waiting: Map<string, object> } };
+    const queued = [...queue.waiting.values()];
     expect(queued.some((entry) => Object.values(entry).includes(context))).toBe(false);
     await execution.idle();
     expect(execution.stats.documents).toBe(100);
