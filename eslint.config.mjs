@@ -46,6 +46,7 @@ export default tseslint.config(
       'import/no-restricted-paths': [
         'error',
         {
+          basePath: import.meta.dirname,
           zones: [
             {
               target: './src/blog',
