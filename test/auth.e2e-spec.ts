@@ -1,6 +1,7 @@
-import { User } from '../src/blog';
+import { User, WS_UNAUTHORIZED } from '../src/blog';
 import { TestApp } from './helpers/test-app';
 import { forgeToken, nowInSeconds } from './helpers/tokens';
+import { collect, settle, wsClient } from './helpers/ws-client';
 
 const SECRET = process.env.JWT_SECRET as string;
 const ME = `{ me { id name email } }`;
@@ -8,6 +9,13 @@ const SIGN_UP = `mutation ($input: SignUpInput!) {
   signUp(input: $input) { token expiresAt user { id name email handle avatar createdAt } }
 }`;
 const LOG_IN = `mutation ($input: LogInInput!) { logIn(input: $input) { token expiresAt user { id } } }`;
+const LOG_OUT_EVERYWHERE = `mutation { logOutEverywhere }`;
+
+const MALFORMED = 'The access token is malformed.';
+const BAD_SIGNATURE = 'The access token is not signed by this service.';
+const EXPIRED = 'The access token has expired.';
+const REVOKED = 'The access token was revoked; sign in again.';
+const USER_GONE = "The access token's account no longer exists.";
 
 describe('Authentication (e2e)', () => {
   let t: TestApp;
@@ -130,22 +138,29 @@ describe('Authentication (e2e)', () => {
       expect((await t.data(ME, {}, `bearer   ${bare}`)).me.id).toBe(user.id);
     });
 
-    const badTokens: [string, () => string][] = [
-      ['garbage', () => 'Bearer not.a.jwt'],
+    const badTokens: [string, () => string, string][] = [
+      ['garbage', () => 'Bearer not.a.jwt', MALFORMED],
       [
         'an expired token',
         () =>
           `Bearer ${forgeToken({ sub: user.id, exp: nowInSeconds() - 10 }, { secret: SECRET })}`,
+        EXPIRED,
       ],
-      ['a token without exp', () => `Bearer ${forgeToken({ sub: user.id }, { secret: SECRET })}`],
+      [
+        'a token without exp',
+        () => `Bearer ${forgeToken({ sub: user.id }, { secret: SECRET })}`,
+        MALFORMED,
+      ],
       [
         'a token signed with another secret',
         () =>
           `Bearer ${forgeToken({ sub: user.id, exp: nowInSeconds() + 600 }, { secret: 'x'.repeat(40) })}`,
+        BAD_SIGNATURE,
       ],
       [
         'a token signed with alg none',
         () => `Bearer ${forgeToken({ sub: user.id, exp: nowInSeconds() + 600 }, { alg: 'none' })}`,
+        BAD_SIGNATURE,
       ],
       [
         'a tampered token',
@@ -156,21 +171,21 @@ describe('Authentication (e2e)', () => {
           ).toString('base64url');
           return `Bearer ${head}.${payload}.${signature}`;
         },
+        BAD_SIGNATURE,
       ],
-      ['an empty Bearer', () => 'Bearer '],
+      ['an empty Bearer', () => 'Bearer ', MALFORMED],
     ];
 
     it.each(badTokens)(
       'should reject %s with UNAUTHENTICATED, never as anonymous',
-      async (_, make) => {
+      async (_, make, message) => {
         const response = await t.gql(ME, {}, make());
-        if (make().trim() === 'Bearer') {
-          expect(response.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
-          return;
-        }
         expect(response.data?.me ?? null).toBeNull();
         expect(response.errors).toHaveLength(1);
-        expect(response.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+        expect(response.errors?.[0]).toMatchObject({
+          message,
+          extensions: { code: 'UNAUTHENTICATED' },
+        });
       },
     );
 
@@ -178,7 +193,87 @@ describe('Authentication (e2e)', () => {
       const gone = await t.signUp();
       await t.dataSource.getRepository(User).delete({ id: gone.user.id });
       const response = await t.gql(ME, {}, gone.token);
-      expect(response.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+      expect(response.errors?.[0]).toMatchObject({
+        message: USER_GONE,
+        extensions: { code: 'UNAUTHENTICATED' },
+      });
+    });
+  });
+
+  describe('over HTTP and the WebSocket alike', () => {
+    let ws: string;
+    let user: { id: string };
+    let token: string;
+
+    beforeAll(async () => {
+      ({ ws } = await t.listen());
+      ({ user, token } = await t.signUp());
+    });
+
+    const signed = (
+      claims: Record<string, unknown>,
+      options: { secret?: string; alg?: string } = { secret: SECRET },
+    ) =>
+      `Bearer ${forgeToken({ sub: user.id, ver: 0, exp: nowInSeconds() + 600, ...claims }, options)}`;
+
+    const kinds: [string, () => Promise<string>, string][] = [
+      ['malformed', async () => 'Bearer not.a.jwt', MALFORMED],
+      [
+        'signed with another secret',
+        async () => signed({}, { secret: 'x'.repeat(40) }),
+        BAD_SIGNATURE,
+      ],
+      ['signed with alg none', async () => signed({}, { alg: 'none' }), BAD_SIGNATURE],
+      ['expired', async () => signed({ exp: nowInSeconds() - 10 }), EXPIRED],
+      [
+        'revoked',
+        async () => {
+          const revoked = await t.signUp();
+          await t.data(LOG_OUT_EVERYWHERE, {}, revoked.token);
+          return revoked.token;
+        },
+        REVOKED,
+      ],
+      [
+        'of a deleted user',
+        async () => {
+          const gone = await t.signUp();
+          await t.dataSource.getRepository(User).delete({ id: gone.user.id });
+          return gone.token;
+        },
+        USER_GONE,
+      ],
+    ];
+
+    it.each(kinds)(
+      'should refuse a token that is %s with the same code and message',
+      async (_, make, message) => {
+        const authorization = await make();
+        const http = (await t.gql(ME, {}, authorization)).errors?.[0];
+        const { client, closed } = wsClient(ws, authorization);
+        collect(client, `subscription { postCreated { id } }`);
+        const socket = await closed;
+        await client.dispose();
+
+        expect(http).toMatchObject({ message, extensions: { code: 'UNAUTHENTICATED' } });
+        expect(socket).toEqual({ code: WS_UNAUTHORIZED, reason: `Unauthorized: ${message}` });
+      },
+    );
+
+    it('should accept the same valid token on both', async () => {
+      expect((await t.data(ME, {}, token)).me.id).toBe(user.id);
+      const { client, closed } = wsClient(ws, token);
+      const events = collect(client, `subscription { postCreated { id } }`);
+      await settle();
+      const created = await t.data<{ createPost: { id: string } }>(
+        `mutation { createPost(input: { title: "Seen", content: "x" }) { id } }`,
+        {},
+        token,
+      );
+      const [event] = await events.next(1);
+      await client.dispose();
+      expect(event.data?.postCreated.id).toBe(created.createPost.id);
+      expect((await closed).code).not.toBe(WS_UNAUTHORIZED);
     });
   });
 });

@@ -9,7 +9,6 @@ import { isAdmin, Viewer } from './users/viewer';
 export interface BlogRequest {
   headers: IncomingHttpHeaders;
   ip?: string;
-  user?: unknown;
 }
 
 /**

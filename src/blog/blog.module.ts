@@ -1,17 +1,12 @@
-import { KeyObject } from 'node:crypto';
-
 import { Module } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { PassportModule } from '@nestjs/passport';
 import { getOptionsToken, ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
+import { AccessTokenService, blogJwtService } from './auth/access-token.service';
 import { AuthResolver } from './auth/auth.resolver';
 import { AuthService } from './auth/auth.service';
-import { ConnectionAuthService } from './auth/connection-auth.service';
-import { BLOG_JWT_KEY, jwtKey, JwtStrategy } from './auth/jwt.strategy';
 import { PasswordService } from './auth/password.service';
-import { tokenLifetimeOption } from './auth/token-lifetime';
 import { ViewerGuard } from './auth/viewer.guard';
 import { BlogLoadersFactory } from './blog-loaders';
 import { BlogModuleOptions } from './blog-options.interface';
@@ -52,24 +47,9 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
  * root; import this module with `BlogModule.forRoot(options)` or `BlogModule.forRootAsync(...)`.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(blogEntities), PassportModule],
+  imports: [TypeOrmModule.forFeature(blogEntities)],
   providers: [
-    {
-      provide: BLOG_JWT_KEY,
-      inject: [BLOG_MODULE_OPTIONS],
-      useFactory: (options: BlogModuleOptions) => jwtKey(options.jwtSecret),
-    },
-    {
-      provide: JwtService,
-      inject: [BLOG_MODULE_OPTIONS, BLOG_JWT_KEY],
-      useFactory: (options: BlogModuleOptions, key: KeyObject) =>
-        new JwtService({
-          privateKey: key,
-          publicKey: key,
-          signOptions: { algorithm: 'HS256', expiresIn: tokenLifetimeOption(options.jwtExpiresIn) },
-          verifyOptions: { algorithms: ['HS256'] },
-        }),
-    },
+    { provide: JwtService, inject: [BLOG_MODULE_OPTIONS], useFactory: blogJwtService },
     {
       provide: BLOG_PUB_SUB,
       inject: [BLOG_MODULE_OPTIONS],
@@ -106,8 +86,7 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
     AuthThrottlerGuard,
     PasswordService,
     AuthService,
-    ConnectionAuthService,
-    JwtStrategy,
+    AccessTokenService,
     ViewerGuard,
     Sql,
     BlogLoadersFactory,
@@ -135,7 +114,7 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
     LikesService,
     FollowsService,
     AuthService,
-    ConnectionAuthService,
+    AccessTokenService,
     OperationRules,
     TrustedDocuments,
     BLOG_PUB_SUB,

@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 
+import { AccessTokenPayload } from './access-token.service';
 import { deleteAccountSql } from './auth.sql';
 import { badUserInput, conflict, unauthenticated } from '../common/errors';
 import { PreparedStatements, Sql } from '../common/sql';
@@ -13,7 +14,6 @@ import { AuthPayload } from './dto/auth-payload.type';
 import { ChangePasswordInput } from './dto/change-password.input';
 import { LogInInput } from './dto/log-in.input';
 import { SignUpInput } from './dto/sign-up.input';
-import { AccessTokenPayload } from './jwt.strategy';
 import { PasswordService } from './password.service';
 
 const WRONG_CREDENTIALS = 'The email or password is wrong.';

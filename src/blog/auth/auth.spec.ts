@@ -1,5 +1,5 @@
+import { tokenFromHeader } from './access-token.service';
 import { handleStem } from './auth.service';
-import { tokenFromHeader } from './jwt.strategy';
 
 describe('tokenFromHeader', () => {
   it.each([

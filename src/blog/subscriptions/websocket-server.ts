@@ -29,10 +29,11 @@ import { LRUCache } from 'lru-cache';
 import { WebSocket, WebSocketServer } from 'ws';
 
 import {
-  ConnectionAuthService,
-  ConnectionParams,
-  ConnectionViewer,
-} from '../auth/connection-auth.service';
+  AccessTokenService,
+  Authentication,
+  isTokenRefusal,
+  tokenRefusal,
+} from '../auth/access-token.service';
 import { BlogContext } from '../blog-context';
 import { BlogModuleOptions, BlogSubscriptionsOptions } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
@@ -67,7 +68,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 type SocketExtra = {
   socket: WebSocket;
   request: IncomingMessage;
-  connection?: ConnectionViewer;
+  /** The signed-in user, or null (anonymous), once `connection_init` has been accepted. */
+  authentication?: Authentication | null;
   expiryTimer?: NodeJS.Timeout;
   /** The ids of this connection's subscriptions that hold a slot of the caps. */
   slots?: Set<string>;
@@ -150,7 +152,7 @@ export class BlogWebSocketServer
     @Inject(BLOG_MODULE_OPTIONS) private readonly options: BlogModuleOptions,
     private readonly adapterHost: HttpAdapterHost,
     private readonly moduleRef: ModuleRef,
-    private readonly auth: ConnectionAuthService,
+    private readonly tokens: AccessTokenService,
     private readonly rules: OperationRules,
     private readonly fanOut: SubscriptionFanOut,
   ) {
@@ -284,18 +286,18 @@ export class BlogWebSocketServer
 
   private async onConnect(ctx: WsContext): Promise<boolean> {
     const { socket } = ctx.extra;
+    const params = ctx.connectionParams;
     try {
-      const result = await this.auth.authenticate(ctx.connectionParams as ConnectionParams);
-      if ('rejected' in result) {
-        socket.close(WS_UNAUTHORIZED, `Unauthorized: ${result.rejected}`);
-        return false;
-      }
-      ctx.extra.connection = result;
+      const authentication = await this.tokens.authenticate(
+        params?.authorization ?? params?.Authorization,
+      );
+      ctx.extra.authentication = authentication;
       const info = this.connectionInfo.get(ctx.extra.request);
-      if (info) info.userId = result.viewer?.id ?? null;
-      this.closeAtExpiry(ctx.extra, result);
+      if (info) info.userId = authentication?.user.id ?? null;
+      if (authentication) this.closeAtExpiry(ctx.extra, authentication);
       return true;
     } catch (error) {
+      if (this.closeRefused(socket, error)) return false;
       this.logger.error(
         'Could not authenticate a WebSocket connection',
         error instanceof Error ? error.stack : error,
@@ -305,12 +307,18 @@ export class BlogWebSocketServer
     }
   }
 
-  private closeAtExpiry(extra: SocketExtra, connection: ConnectionViewer): void {
-    if (connection.expiresAt === null) return;
-    const wait = connection.expiresAt - Date.now();
+  /** Closes the socket of a refused token with 4401 and the message HTTP answers it with. */
+  private closeRefused(socket: WebSocket, error: unknown): boolean {
+    if (!isTokenRefusal(error)) return false;
+    socket.close(WS_UNAUTHORIZED, `Unauthorized: ${error.message}`);
+    return true;
+  }
+
+  private closeAtExpiry(extra: SocketExtra, authentication: Authentication): void {
+    const wait = authentication.expiresAt - Date.now();
     if (wait > MAX_TIMER_MS) return;
     extra.expiryTimer = setTimeout(
-      () => extra.socket.close(WS_UNAUTHORIZED, 'Unauthorized: the access token has expired'),
+      () => this.closeRefused(extra.socket, tokenRefusal('expired')),
       Math.max(wait, 0),
     );
     extra.expiryTimer.unref();
@@ -483,28 +491,25 @@ export class BlogWebSocketServer
   private operationContext(ctx: WsContext): BlogContext {
     const extra = ctx.extra;
     const context: BlogContext = {
-      viewer: extra.connection?.viewer ?? null,
+      viewer: extra.authentication?.user ?? null,
       scope: this.eventScope(),
       refreshViewer: async (findUser) => {
-        const current = extra.connection;
-        if (!current || extra.socket.readyState !== WebSocket.OPEN) return false;
-        let next: Awaited<ReturnType<ConnectionAuthService['refresh']>>;
+        const current = extra.authentication;
+        if (current === undefined || extra.socket.readyState !== WebSocket.OPEN) return false;
+        if (current === null) return true;
         try {
-          next = await this.auth.refresh(current, findUser);
+          extra.authentication = await this.tokens.recheck(current, findUser);
         } catch (error) {
-          this.logger.error(
-            'Could not re-read the viewer of a WebSocket connection',
-            error instanceof Error ? error.stack : error,
-          );
+          if (!this.closeRefused(extra.socket, error)) {
+            this.logger.error(
+              'Could not re-read the viewer of a WebSocket connection',
+              error instanceof Error ? error.stack : error,
+            );
+          }
           return false;
         }
-        if ('rejected' in next) {
-          extra.socket.close(WS_UNAUTHORIZED, `Unauthorized: ${next.rejected}`);
-          return false;
-        }
-        extra.connection = next;
-        context.viewer = next.viewer;
-        context.viewerResolution = Promise.resolve(next.viewer);
+        context.viewer = extra.authentication.user;
+        context.viewerResolution = Promise.resolve(context.viewer);
         context.loaders = undefined;
         return true;
       },
