@@ -1,0 +1,356 @@
+-- Generated from src/blog/posts/posts.sql.ts by `npm run sql:generate`: do not edit.
+-- Each statement as SQLite receives it; each ? takes the next parameter under binds.
+
+-- postsSql.byId
+-- binds: id
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  posts p
+WHERE
+  p.id = ?;
+
+-- postsSql.byIdWithAuthor
+-- binds: id
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  u.id AS "author.id",
+  u.name AS "author.name",
+  u.email AS "author.email",
+  u.handle AS "author.handle",
+  u.avatar AS "author.avatar",
+  u.role AS "author.role",
+  u.token_version AS "author.tokenVersion",
+  u.created_at AS "author.createdAt",
+  u.updated_at AS "author.updatedAt"
+FROM
+  posts p
+  JOIN users u ON u.id = p.author_id
+WHERE
+  p.id = ?;
+
+-- postsSql.byIds
+-- binds: ids
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  posts p
+WHERE
+  p.id IN (
+    SELECT
+      value
+    FROM
+      json_each(?)
+  );
+
+-- postsSql.publishedAtOf
+-- binds: id
+SELECT
+  p.published_at AS "publishedAt"
+FROM
+  posts p
+WHERE
+  p.id = ?;
+
+-- postsSql.published
+-- binds: first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  posts p
+WHERE
+  p.published_at IS NOT NULL
+ORDER BY
+  p.published_at DESC,
+  p.id DESC
+LIMIT
+  ?;
+
+-- postsSql.publishedAfter
+-- binds: afterPublishedAt, afterId, first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  posts p
+WHERE
+  p.published_at IS NOT NULL
+  AND (p.published_at, p.id) < (?, ?)
+ORDER BY
+  p.published_at DESC,
+  p.id DESC
+LIMIT
+  ?;
+
+-- postsSql.byAuthor
+-- binds: authorId, first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  posts p
+WHERE
+  p.published_at IS NOT NULL
+  AND p.author_id = ?
+ORDER BY
+  p.published_at DESC,
+  p.id DESC
+LIMIT
+  ?;
+
+-- postsSql.byAuthorAfter
+-- binds: authorId, afterPublishedAt, afterId, first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  posts p
+WHERE
+  p.published_at IS NOT NULL
+  AND p.author_id = ?
+  AND (p.published_at, p.id) < (?, ?)
+ORDER BY
+  p.published_at DESC,
+  p.id DESC
+LIMIT
+  ?;
+
+-- postsSql.pagesByAuthors
+-- binds: authorIds, first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  (
+    SELECT
+      value
+    FROM
+      json_each(?)
+  ) a
+  JOIN posts p ON p.id IN (
+    SELECT
+      x.id
+    FROM
+      posts x
+    WHERE
+      x.author_id = a.value
+      AND x.published_at IS NOT NULL
+    ORDER BY
+      x.published_at DESC,
+      x.id DESC
+    LIMIT
+      ?
+  )
+ORDER BY
+  p.published_at DESC,
+  p.id DESC;
+
+-- postsSql.pagesByAuthorsAfter
+-- binds: authorIds, afterPublishedAt, afterId, first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  (
+    SELECT
+      value
+    FROM
+      json_each(?)
+  ) a
+  JOIN posts p ON p.id IN (
+    SELECT
+      x.id
+    FROM
+      posts x
+    WHERE
+      x.author_id = a.value
+      AND x.published_at IS NOT NULL
+      AND (x.published_at, x.id) < (?, ?)
+    ORDER BY
+      x.published_at DESC,
+      x.id DESC
+    LIMIT
+      ?
+  )
+ORDER BY
+  p.published_at DESC,
+  p.id DESC;
+
+-- postsSql.drafts
+-- binds: authorId, first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  posts p
+WHERE
+  p.author_id = ?
+  AND p.published_at IS NULL
+ORDER BY
+  p.id DESC
+LIMIT
+  ?;
+
+-- postsSql.draftsAfter
+-- binds: authorId, afterId, first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  posts p
+WHERE
+  p.author_id = ?
+  AND p.published_at IS NULL
+  AND p.id < ?
+ORDER BY
+  p.id DESC
+LIMIT
+  ?;
+
+-- postsSql.countPublished
+SELECT
+  COUNT(*) AS count
+FROM
+  posts p
+WHERE
+  p.published_at IS NOT NULL;
+
+-- postsSql.countPublishedBy
+-- binds: authorId
+SELECT
+  COUNT(*) AS count
+FROM
+  posts p
+WHERE
+  p.published_at IS NOT NULL
+  AND p.author_id = ?;
+
+-- postsSql.countPublishedByAuthors
+-- binds: authorIds
+SELECT
+  p.author_id AS key,
+  COUNT(*) AS count
+FROM
+  posts p
+WHERE
+  p.author_id IN (
+    SELECT
+      value
+    FROM
+      json_each(?)
+  )
+  AND p.published_at IS NOT NULL
+GROUP BY
+  p.author_id;
+
+-- postsSql.insert
+-- binds: id, title, content, authorId, createdAt, createdAt, publishedAt
+INSERT INTO
+  posts (
+    id,
+    title,
+    content,
+    author_id,
+    created_at,
+    updated_at,
+    published_at
+  )
+VALUES
+  (?, ?, ?, ?, ?, ?, ?);
+
+-- postsSql.update
+-- binds: title, content, updatedAt, id
+UPDATE posts
+SET
+  title = COALESCE(?, title),
+  content = COALESCE(?, content),
+  updated_at = ?
+WHERE
+  id = ?;
+
+-- postsSql.publish
+-- binds: at, at, id
+UPDATE posts
+SET
+  published_at = ?,
+  updated_at = ?
+WHERE
+  id = ?
+  AND published_at IS NULL;
+
+-- postsSql.deleteComments
+-- binds: id
+DELETE FROM comments
+WHERE
+  post_id = ?;
+
+-- postsSql.deleteLikes
+-- binds: id
+DELETE FROM likes
+WHERE
+  post_id = ?;
+
+-- postsSql.delete
+-- binds: id
+DELETE FROM posts
+WHERE
+  id = ?;
