@@ -1,7 +1,19 @@
 import { ForbiddenException, Logger } from '@nestjs/common';
 import { GraphQLError } from 'graphql';
 
-import { badUserInput, formatGraphQLError, reportUnexpectedErrors } from './errors';
+import {
+  badRequest,
+  badUserInput,
+  ErrorCode,
+  formatGraphQLError,
+  formatSocketError,
+  parseFailed,
+  refusal,
+  reportUnexpectedErrors,
+  tooManyRequests,
+  validationFailed,
+  withStatus,
+} from './errors';
 
 const format = (error: unknown) => {
   const graphQLError =
@@ -82,5 +94,68 @@ describe('reportUnexpectedErrors', () => {
     const formatted = formatGraphQLError(unexpected.toJSON(), unexpected);
     expect(formatted.extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR' });
     expect(logged).not.toHaveBeenCalled();
+  });
+});
+
+describe('the error helpers', () => {
+  it.each([
+    [badRequest('No.'), 'BAD_REQUEST'],
+    [parseFailed('Syntax Error: Unexpected "}".'), 'GRAPHQL_PARSE_FAILED'],
+    [validationFailed('Cannot query field "x" on type "Query".'), 'GRAPHQL_VALIDATION_FAILED'],
+    [tooManyRequests('Slow down.'), 'TOO_MANY_REQUESTS'],
+  ])('should give %p the code %s', (error, code) => {
+    expect(error.extensions).toEqual({ code });
+  });
+
+  it('should add an HTTP status to a copy, keeping message and extensions', () => {
+    const limited = tooManyRequests('Too many writes.', 30);
+    const withHttp = withStatus(limited, 429);
+    expect(withHttp.message).toBe('Too many writes.');
+    expect(withHttp.extensions).toEqual({
+      code: 'TOO_MANY_REQUESTS',
+      retryAfter: 30,
+      http: { status: 429 },
+    });
+    expect(limited.extensions).toEqual({ code: 'TOO_MANY_REQUESTS', retryAfter: 30 });
+  });
+
+  it('should make a refusal a 400 with its own extensions', () => {
+    expect(refusal(ErrorCode.BadUserInput, 'NUL.', { field: 'text' }).extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'text',
+      http: { status: 400 },
+    });
+  });
+});
+
+describe('formatSocketError', () => {
+  const validation = () =>
+    validationFailed('Cannot query field "titel" on type "Post". Did you mean "title"?');
+
+  it('should drop the HTTP status, which means nothing on a socket', () => {
+    const formatted = formatSocketError(refusal(ErrorCode.BadRequest, 'No.'), false);
+    expect(formatted.extensions).toEqual({ code: 'BAD_REQUEST' });
+  });
+
+  it('should drop suggestions only when asked to', () => {
+    expect(formatSocketError(validation(), true).message).toBe(
+      'Cannot query field "titel" on type "Post".',
+    );
+    expect(formatSocketError(validation(), false).message).toContain('Did you mean "title"?');
+  });
+
+  it('should mask an unexpected error as the HTTP formatter does', () => {
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    try {
+      const failure = new GraphQLError('no such table: users', {
+        originalError: new Error('no such table: users'),
+      });
+      expect(formatSocketError(failure, false).toJSON()).toEqual({
+        message: 'Internal server error.',
+        extensions: { code: 'INTERNAL_SERVER_ERROR' },
+      });
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

@@ -2,6 +2,8 @@ import { ApolloServerErrorCode, unwrapResolverError } from '@apollo/server/error
 import { HttpException, Logger } from '@nestjs/common';
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
 
+import { withoutSuggestions } from './suggestions';
+
 /** The `extensions.code` values a client can see. */
 export enum ErrorCode {
   Unauthenticated = 'UNAUTHENTICATED',
@@ -24,7 +26,11 @@ export enum ErrorCode {
   PersistedQueryNotSupported = 'PERSISTED_QUERY_NOT_SUPPORTED',
 }
 
-function error(code: ErrorCode, message: string, extensions: Record<string, unknown> = {}) {
+function error(
+  code: ErrorCode | ApolloServerErrorCode,
+  message: string,
+  extensions: Record<string, unknown> = {},
+) {
   return new GraphQLError(message, { extensions: { code, ...extensions } });
 }
 
@@ -46,6 +52,17 @@ export const tooManyRequests = (message: string, retryAfter?: number) =>
 export const conflict = (message: string, field?: string) =>
   error(ErrorCode.Conflict, message, field ? { field } : {});
 
+/** A request this server does not take in that form. */
+export const badRequest = (message: string) => error(ErrorCode.BadRequest, message);
+
+/** A document that does not parse. */
+export const parseFailed = (message: string) =>
+  error(ApolloServerErrorCode.GRAPHQL_PARSE_FAILED, message);
+
+/** A document that does not validate against the schema. */
+export const validationFailed = (message: string) =>
+  error(ApolloServerErrorCode.GRAPHQL_VALIDATION_FAILED, message);
+
 /** A dependency the operation needs is down: the client may retry later. */
 export const serviceUnavailable = (message: string) => error(ErrorCode.ServiceUnavailable, message);
 
@@ -65,14 +82,21 @@ export const clientClosedRequest = () =>
   );
 
 /**
- * A request refused before anything runs, with HTTP status 400 (Apollo takes the status from
- * `extensions.http` and leaves it out of the answer).
+ * `error` with the HTTP status Apollo answers it with when it is thrown before execution (Apollo
+ * takes the status from `extensions.http` and leaves it out of the answer).
  */
+export function withStatus(refused: GraphQLError, status: number): GraphQLError {
+  return new GraphQLError(refused.message, {
+    extensions: { ...refused.extensions, http: { status } },
+  });
+}
+
+/** A request refused before anything runs, with HTTP status 400. */
 export const refusal = (
   code: ErrorCode | ApolloServerErrorCode,
   message: string,
   extensions: Record<string, unknown> = {},
-) => new GraphQLError(message, { extensions: { code, ...extensions, http: { status: 400 } } });
+) => withStatus(error(code, message, extensions), 400);
 
 const PASSED_THROUGH = new Set<string>([
   ...Object.values(ErrorCode).filter((code) => code !== ErrorCode.InternalServerError),
@@ -179,4 +203,16 @@ function httpExceptionMessage(exception: HttpException): string {
     if (typeof message === 'string') return message;
   }
   return exception.message;
+}
+
+/**
+ * {@link formatGraphQLError} for a WebSocket message, where no HTTP status applies: the error as
+ * the client sees it, without `extensions.http`, and without schema suggestions when
+ * `hideSuggestions` (variable errors included).
+ */
+export function formatSocketError(raw: GraphQLError, hideSuggestions: boolean): GraphQLError {
+  const formatted = formatGraphQLError(raw.toJSON(), raw);
+  const { http, ...extensions } = formatted.extensions ?? {};
+  const message = hideSuggestions ? withoutSuggestions(formatted.message) : formatted.message;
+  return new GraphQLError(message, { path: formatted.path, extensions });
 }

@@ -1,18 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  DocumentNode,
-  getOperationAST,
-  getVariableValues,
-  GraphQLError,
-  GraphQLSchema,
-} from 'graphql';
+import { DocumentNode, getOperationAST, getVariableValues, GraphQLSchema } from 'graphql';
 import { collectFields } from 'graphql/execution/collectFields';
 import Redis from 'ioredis';
 
 import { BlogModuleOptions, RateLimit } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { WriteAllowance, WriteRateLimitStorage } from './write-rate-limit-storage';
-import { serviceUnavailable, tooManyRequests } from '../common/errors';
+import { serviceUnavailable, tooManyRequests, withStatus } from '../common/errors';
 import { closeRedis, connectRedis } from '../common/redis';
 import { fragmentsOf } from '../common/selection';
 
@@ -172,11 +166,4 @@ export class WriteRateLimiter {
       429,
     );
   }
-}
-
-/** The error with the HTTP status Apollo answers a refusal before execution with. */
-function withStatus(error: GraphQLError, status: number): GraphQLError {
-  return new GraphQLError(error.message, {
-    extensions: { ...error.extensions, http: { status } },
-  });
 }

@@ -11,7 +11,7 @@ import { PubSubEngine } from 'graphql-subscriptions';
 
 import { BlogContext } from '../blog-context';
 import { BlogLoaders, BlogLoadersFactory } from '../blog-loaders';
-import { ErrorCode } from '../common/errors';
+import { tooManyRequests } from '../common/errors';
 import { byKeys } from '../common/loaders';
 import { BLOG_PUB_SUB } from '../events/pub-sub';
 import { User } from '../users/user.entity';
@@ -129,9 +129,8 @@ class EventStream implements AsyncIterableIterator<object> {
       this.queue.push(event);
     } else {
       this.fail(
-        new GraphQLError(
+        tooManyRequests(
           `The subscription fell ${MAX_QUEUED_EVENTS} events behind and was ended; subscribe again.`,
-          { extensions: { code: ErrorCode.TooManyRequests } },
         ),
       );
     }

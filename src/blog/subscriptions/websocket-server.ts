@@ -38,7 +38,14 @@ import { BlogContext } from '../blog-context';
 import { BlogModuleOptions, BlogSubscriptionsOptions } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { SubscriptionFanOut } from './event-fan-out';
-import { ErrorCode, formatGraphQLError } from '../common/errors';
+import {
+  badRequest,
+  formatSocketError,
+  parseFailed,
+  tooManyRequests,
+  unauthenticated,
+  validationFailed,
+} from '../common/errors';
 import { RequestScope } from '../common/request-scope';
 import {
   collapsedTooLargeResult,
@@ -46,7 +53,6 @@ import {
   fitsInBytes,
   responseTooLargeResult,
 } from '../common/response-size';
-import { withoutSuggestions } from '../common/suggestions';
 import { TrustedDocuments } from '../documents/trusted-documents';
 import { documentKeyOf, OperationRules } from '../limits/operation-rules';
 
@@ -105,10 +111,6 @@ interface ParsedDocument {
 /** Documents kept parsed and validated: by count, and by the length of their text. */
 const MAX_CACHED_DOCUMENTS = 500;
 const MAX_CACHED_DOCUMENT_BYTES = 2 * 1024 * 1024;
-
-function refused(message: string, code: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code } });
-}
 
 /**
  * The graphql-ws endpoint (on the GraphQL path of the host's HTTP server). It runs
@@ -178,10 +180,16 @@ export class BlogWebSocketServer
           const tooLarge = this.tooLarge(args, result);
           if (tooLarge) return tooLarge;
           return result.errors
-            ? { ...result, errors: result.errors.map((error) => this.format(error)) }
+            ? {
+                ...result,
+                errors: result.errors.map((error) =>
+                  formatSocketError(error, this.hideSuggestions),
+                ),
+              }
             : undefined;
         },
-        onError: (_ctx, _id, _payload, errors) => errors.map((error) => this.format(error)),
+        onError: (_ctx, _id, _payload, errors) =>
+          errors.map((error) => formatSocketError(error, this.hideSuggestions)),
         onComplete: (ctx, id) => this.releaseSlot(ctx, id),
         onClose: (ctx) => {
           clearTimeout(ctx.extra.expiryTimer);
@@ -332,9 +340,8 @@ export class BlogWebSocketServer
     const schema = this.schema as GraphQLSchema;
     if (Object.keys(ctx.subscriptions).length > this.settings.maxSubscriptionsPerConnection) {
       return [
-        refused(
+        tooManyRequests(
           `At most ${this.settings.maxSubscriptionsPerConnection} subscriptions may be open on one connection.`,
-          ErrorCode.TooManyRequests,
         ),
       ];
     }
@@ -351,9 +358,8 @@ export class BlogWebSocketServer
     const operation = getOperationAST(document, payload.operationName);
     if (operation?.operation !== 'subscription') {
       return [
-        refused(
+        badRequest(
           'Only subscriptions run over the WebSocket; send queries and mutations to POST /graphql.',
-          'BAD_REQUEST',
         ),
       ];
     }
@@ -365,7 +371,7 @@ export class BlogWebSocketServer
     }
     const contextValue = this.operationContext(ctx);
     if (!(await contextValue.refreshViewer?.())) {
-      return [refused('The connection has ended.', ErrorCode.Unauthenticated)];
+      return [unauthenticated('The connection has ended.')];
     }
     const full = this.takeSlot(ctx, id);
     if (full) return [full];
@@ -394,11 +400,11 @@ export class BlogWebSocketServer
     try {
       document = parse(query, this.rules.parseOptions);
     } catch (error) {
-      return [refused((error as GraphQLError).message, 'GRAPHQL_PARSE_FAILED')];
+      return [parseFailed((error as GraphQLError).message)];
     }
     const invalid = validate(schema, document);
     if (invalid.length > 0) {
-      return invalid.map((error) => refused(error.message, 'GRAPHQL_VALIDATION_FAILED'));
+      return invalid.map((error) => validationFailed(error.message));
     }
     const parsed = { document, key: documentKeyOf(query) };
     this.documents.set(query, parsed);
@@ -414,15 +420,13 @@ export class BlogWebSocketServer
     const client = this.clientOf(ctx);
     const held = this.subscriptionsPerClient.get(client) ?? 0;
     if (held >= this.settings.maxSubscriptionsPerClient) {
-      return refused(
+      return tooManyRequests(
         `At most ${this.settings.maxSubscriptionsPerClient} subscriptions may be open from one client address.`,
-        ErrorCode.TooManyRequests,
       );
     }
     if (this.openSubscriptionCount >= this.settings.maxSubscriptions) {
-      return refused(
+      return tooManyRequests(
         'The server has as many subscriptions open as it serves; try again later.',
-        ErrorCode.TooManyRequests,
       );
     }
     this.subscriptionsPerClient.set(client, held + 1);
@@ -445,19 +449,6 @@ export class BlogWebSocketServer
   }
 
   /**
-   * The HTTP formatter's masking, minus the HTTP status that refusals carry for Apollo, and
-   * without schema suggestions when the host hides them (variable errors included).
-   */
-  private format(error: GraphQLError): GraphQLError {
-    const formatted = formatGraphQLError(error.toJSON(), error);
-    const { http, ...extensions } = formatted.extensions ?? {};
-    const message = this.options.hideSchemaDetails
-      ? withoutSuggestions(formatted.message)
-      : formatted.message;
-    return new GraphQLError(message, { path: formatted.path, extensions });
-  }
-
-  /**
    * The response limit of an event: its answer, once executed, is the RESPONSE_TOO_LARGE error
    * alone when execution stopped for passing the budget or when its JSON passes the limit
    * (measured once per result, which the subscribers of an event may share). The subscription's
@@ -474,6 +465,10 @@ export class BlogWebSocketServer
       this.resultFits.set(result, fits);
     }
     return fits ? null : responseTooLargeResult(maxBytes);
+  }
+
+  private get hideSuggestions(): boolean {
+    return this.options.hideSchemaDetails ?? false;
   }
 
   private get maxResponseBytes(): number {
