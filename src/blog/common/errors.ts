@@ -100,10 +100,10 @@ export const refusal = (
 
 const PASSED_THROUGH = new Set<string>([
   ...Object.values(ErrorCode).filter((code) => code !== ErrorCode.InternalServerError),
-  'GRAPHQL_PARSE_FAILED',
-  'GRAPHQL_VALIDATION_FAILED',
-  'OPERATION_RESOLUTION_FAILURE',
-  'PERSISTED_QUERY_NOT_FOUND',
+  ApolloServerErrorCode.GRAPHQL_PARSE_FAILED,
+  ApolloServerErrorCode.GRAPHQL_VALIDATION_FAILED,
+  ApolloServerErrorCode.OPERATION_RESOLUTION_FAILURE,
+  ApolloServerErrorCode.PERSISTED_QUERY_NOT_FOUND,
 ]);
 
 const HTTP_STATUS_CODES: Record<number, ErrorCode> = {

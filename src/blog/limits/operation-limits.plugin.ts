@@ -6,6 +6,7 @@ import {
   GraphQLResponse,
   HTTPGraphQLRequest,
 } from '@apollo/server';
+import { ApolloServerErrorCode } from '@apollo/server/errors';
 import { Plugin } from '@nestjs/apollo';
 import { Inject } from '@nestjs/common';
 import Negotiator from 'negotiator';
@@ -36,10 +37,10 @@ const SINGLE_RESULT_MEDIA_TYPES = [
  * whatever the media type, as a client's mistake that no retry of the same request can mend.
  */
 const REQUEST_ERROR_CODES = new Set<unknown>([
-  'GRAPHQL_PARSE_FAILED',
-  'GRAPHQL_VALIDATION_FAILED',
-  'BAD_USER_INPUT',
-  'PERSISTED_QUERY_NOT_FOUND',
+  ApolloServerErrorCode.GRAPHQL_PARSE_FAILED,
+  ApolloServerErrorCode.GRAPHQL_VALIDATION_FAILED,
+  ErrorCode.BadUserInput,
+  ApolloServerErrorCode.PERSISTED_QUERY_NOT_FOUND,
 ]);
 
 const SUBSCRIPTION_OVER_HTTP =
