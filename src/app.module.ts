@@ -31,6 +31,7 @@ import {
   validateEnvironment,
 } from './config';
 import { trustedDocumentsConfig } from './config/trusted-documents.config';
+import { isPermanentConnectionError } from './database/connection-errors';
 import { buildDataSourceOptions, DataSourceOverrides } from './database/data-source-options';
 import { DemoSeedService } from './database/seed/demo-seed.service';
 import { HealthModule } from './health/health.module';
@@ -93,6 +94,7 @@ export class AppModule implements OnApplicationShutdown {
           useFactory: (database: ConfigType<typeof databaseConfig>) => ({
             ...buildDataSourceOptions(database, { migrationsRun: true, ...overrides }),
             autoLoadEntities: true,
+            toRetry: (error: unknown) => !isPermanentConnectionError(error),
           }),
         }),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({

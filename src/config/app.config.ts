@@ -1,6 +1,14 @@
 import { registerAs } from '@nestjs/config';
 
-import { readBoolean, readEnum, readInteger, readString } from './env';
+import {
+  InvalidEnvironmentError,
+  readBoolean,
+  readEnum,
+  readInteger,
+  readOptionalString,
+  readString,
+} from './env';
+import { isHostSyntax } from './host';
 
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -8,7 +16,7 @@ export type NodeEnv = (typeof NODE_ENVS)[number];
 export interface AppConfig {
   nodeEnv: NodeEnv;
   port: number;
-  /** The address to listen on. */
+  /** The address to listen on: every interface in production, 127.0.0.1 elsewhere by default. */
   host: string;
   /** Folder for the embedded database and the generated development secret. */
   dataDir: string;
@@ -23,11 +31,23 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     nodeEnv,
     port: readInteger(env, 'PORT', 3000, { min: 0, max: 65535 }),
-    host: readString(env, 'HOST', '0.0.0.0'),
+    host: readHost(env, nodeEnv),
     dataDir: readString(env, 'DATA_DIR', './data'),
     seedDemo: readBoolean(env, 'SEED_DEMO', nodeEnv === 'development'),
     trustProxy: readInteger(env, 'TRUST_PROXY', 0, { min: 0, max: 10 }),
   };
+}
+
+function readHost(env: NodeJS.ProcessEnv, nodeEnv: NodeEnv): string {
+  const host = readOptionalString(env, 'HOST');
+  if (host === undefined) return nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1';
+  if (!isHostSyntax(host)) {
+    throw new InvalidEnvironmentError(
+      'HOST',
+      `expected an IP address or a host name (no scheme or port), got "${host}"`,
+    );
+  }
+  return host;
 }
 
 export const appConfig = registerAs('app', () => loadAppConfig());

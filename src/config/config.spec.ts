@@ -16,16 +16,24 @@ describe('configuration', () => {
   beforeEach(() => (dataDir = mkdtempSync(join(tmpdir(), 'blog-config-'))));
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('should default to port 3000, development and the demo seed', () => {
+  it('should default to port 3000 on 127.0.0.1, development and the demo seed', () => {
     expect(loadAppConfig({})).toEqual({
       nodeEnv: 'development',
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: './data',
       seedDemo: true,
       trustProxy: 0,
     });
     expect(loadAppConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+  });
+
+  it('should listen on every interface in production, and on 127.0.0.1 elsewhere, unless HOST says', () => {
+    expect(loadAppConfig({ NODE_ENV: 'production' }).host).toBe('0.0.0.0');
+    expect(loadAppConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadAppConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadAppConfig({ HOST: 'db-1.internal' }).host).toBe('db-1.internal');
+    expect(loadAppConfig({ HOST: '::' }).host).toBe('::');
   });
 
   it.each([
@@ -48,6 +56,16 @@ describe('configuration', () => {
     ['RATE_LIMIT_WRITES_PER_MINUTE', { RATE_LIMIT_WRITES_PER_MINUTE: '-1', JWT_SECRET: SECRET }],
     ['RATE_LIMIT_WRITES_PER_MINUTE', { RATE_LIMIT_WRITES_PER_MINUTE: 'lots', JWT_SECRET: SECRET }],
     ['REDIS_URL', { REDIS_URL: 'localhost:6379', JWT_SECRET: SECRET }],
+    ['REDIS_URL', { REDIS_URL: 'http://localhost:6379', JWT_SECRET: SECRET }],
+    ['REDIS_URL', { REDIS_URL: 'redis://:@@/x y', JWT_SECRET: SECRET }],
+    ['REDIS_URL', { REDIS_URL: 'redis:///0', JWT_SECRET: SECRET }],
+    ['REDIS_URL', { REDIS_URL: 'redis://cache:6379/zero', JWT_SECRET: SECRET }],
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://%%%:@@/x y' }],
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://u:%zz@h/db' }],
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://h:99999/db' }],
+    ['HOST', { HOST: 'http://localhost', JWT_SECRET: SECRET }],
+    ['HOST', { HOST: '0.0.0.0:3000', JWT_SECRET: SECRET }],
+    ['HOST', { HOST: 'my_host', JWT_SECRET: SECRET }],
     ['TRUST_PROXY', { TRUST_PROXY: 'yes', JWT_SECRET: SECRET }],
   ])('should name %s when it is invalid', (variable, env) => {
     const run = () => validateEnvironment({ DATA_DIR: dataDir, ...env });
@@ -67,6 +85,12 @@ describe('configuration', () => {
     expect(loadDatabaseConfig({ DATABASE_URL: 'sqlite:/tmp/x.db' })).toMatchObject({
       type: 'sqlite',
       path: '/tmp/x.db',
+    });
+    expect(
+      loadDatabaseConfig({ DATABASE_URL: 'postgresql:///blog?host=/var/run/postgresql' }),
+    ).toMatchObject({ type: 'postgres' });
+    expect(loadDatabaseConfig({ DATABASE_URL: 'postgres://u:p%40ss@h/db' })).toMatchObject({
+      type: 'postgres',
     });
     expect(loadDatabaseConfig({ DATABASE_URL: 'postgres://u@h:5432/db' })).toMatchObject({
       type: 'postgres',

@@ -33,6 +33,14 @@ export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): Databa
     return { type: 'sqlite', path, logging };
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
+    const problem = postgresUrlProblem(url);
+    if (problem) {
+      throw new InvalidEnvironmentError(
+        'DATABASE_URL',
+        `${problem}; expected postgres://user:password@host:5432/database, with special ` +
+          'characters of the user, password or database percent-encoded',
+      );
+    }
     return {
       type: 'postgres',
       url,
@@ -48,6 +56,25 @@ export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): Databa
     'DATABASE_URL',
     'expected sqlite:<path>, sqlite::memory: or postgres://...',
   );
+}
+
+/**
+ * Why the PostgreSQL driver could not use `url`, or null. The URL itself is never quoted: it may
+ * hold a password.
+ */
+function postgresUrlProblem(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'the URL does not parse';
+  }
+  try {
+    [parsed.username, parsed.password, parsed.pathname].forEach((part) => decodeURIComponent(part));
+  } catch {
+    return 'the URL holds a % that does not start a percent-encoded character';
+  }
+  return null;
 }
 
 export const databaseConfig = registerAs('database', () => loadDatabaseConfig());

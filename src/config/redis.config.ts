@@ -11,10 +11,30 @@ export interface RedisConfig {
 
 export function loadRedisConfig(env: NodeJS.ProcessEnv = process.env): RedisConfig {
   const url = readOptionalString(env, 'REDIS_URL') ?? null;
-  if (url !== null && !/^rediss?:\/\//.test(url)) {
-    throw new InvalidEnvironmentError('REDIS_URL', 'expected redis://host:port or rediss://...');
+  if (url !== null) {
+    const problem = redisUrlProblem(url);
+    if (problem) {
+      throw new InvalidEnvironmentError(
+        'REDIS_URL',
+        `${problem}; expected redis://host:6379 or rediss://user:password@host:6380/0`,
+      );
+    }
   }
   return { url, prefix: readString(env, 'REDIS_PREFIX', 'blog:') };
+}
+
+/** Why ioredis could not use `url`, or null; the URL is never quoted, as it may hold a password. */
+function redisUrlProblem(url: string): string | null {
+  if (!/^rediss?:\/\//.test(url)) return 'the URL does not start with redis:// or rediss://';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'the URL does not parse';
+  }
+  if (parsed.hostname === '') return 'the URL names no host';
+  if (!/^\/?\d*$/.test(parsed.pathname)) return 'the database after the host must be a number';
+  return null;
 }
 
 export const redisConfig = registerAs('redis', () => loadRedisConfig());
