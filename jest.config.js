@@ -41,7 +41,7 @@ const e2e = {
 };
 
 /** Suites that drive Debian's Chromium (test/helpers/browser.ts); SQLite only. */
-const BROWSER = ['ide\\.browser', 'apollo-client\\.browser'];
+const BROWSER = ['ide\\.browser', 'apollo-client\\.browser', 'host-app-ide\\.browser'];
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Suites about SQLite or about no database at all run once, in the SQLite project. */
 const SQLITE_ONLY = [

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
-import { Logger, Module } from '@nestjs/common';
+import { Logger, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { GraphQLModule } from '@nestjs/graphql';
 import { TypeOrmModule, TypeOrmModuleOptions } from '@nestjs/typeorm';
@@ -14,6 +14,7 @@ import {
   BlogModuleOptions,
   formatGraphQLError,
 } from '../../src/blog';
+import { ideMiddleware } from '../../src/ide';
 
 /**
  * `DATABASE_URL`: `postgres://...`, or `sqlite:<file>`; unset, an in-memory SQLite database.
@@ -56,9 +57,19 @@ function blogOptions(config: ConfigService): BlogModuleOptions {
       // waits for every socket of the HTTP server, must come after that.
       stopOnApplicationShutdown: true,
       // No `subscriptions` here: BlogModule serves graphql-ws on /graphql itself.
+      // The project's own IDE (below) instead of Apollo's, which loads from a CDN.
+      graphiql: false,
     }),
     BlogModule.forRootAsync({ inject: [ConfigService], useFactory: blogOptions }),
     GreetingsModule,
   ],
 })
-export class HostAppModule {}
+export class HostAppModule implements NestModule {
+  constructor(private readonly config: ConfigService) {}
+
+  /** The IDE at GET /graphql for browsers, served by the host itself, so it works offline. */
+  configure(consumer: MiddlewareConsumer): void {
+    if (this.config.get<string>('NODE_ENV') === 'production') return;
+    consumer.apply(ideMiddleware()).forRoutes('graphql', 'graphql/ide/*file');
+  }
+}

@@ -1,32 +1,11 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Negotiator from 'negotiator';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
-import { IdeAssets } from './ide-assets';
-import {
-  FEED_QUERY,
-  IDE_ASSET_CSP,
-  IDE_ASSETS_PATH,
-  IDE_NOT_BUILT,
-  IdePageConfig,
-  renderIdePage,
-} from './ide-page';
+import { IDE_ASSETS_PATH } from './ide-page';
+import { asksForHtml, IDE_ENDPOINT, IdeReply, IdeResponder } from './ide-responder';
 import { ideConfig } from '../config/ide.config';
-
-const ENDPOINT = '/graphql';
-
-/** What a GraphQL client accepts; a browser's navigation prefers text/html to all of them. */
-const MEDIA_TYPES = ['application/graphql-response+json', 'application/json', 'text/html'];
-
-/** A browser opening the endpoint, as opposed to a GraphQL client sending a GET operation. */
-export function asksForHtml(request: FastifyRequest): boolean {
-  return (
-    request.method === 'GET' &&
-    new Negotiator({ headers: request.headers }).mediaType(MEDIA_TYPES) === 'text/html'
-  );
-}
 
 /**
  * GraphiQL at `GET /graphql` for browsers, and its built files under `/graphql/ide/`. Apollo owns
@@ -47,61 +26,22 @@ export class IdeHttp implements OnModuleInit {
   onModuleInit(): void {
     const adapter = this.adapterHost.httpAdapter;
     if (!this.config.enabled || adapter?.getType() !== 'fastify') return;
-    const assets = new IdeAssets();
-    if (!assets.built) {
-      this.logger.warn(`GRAPHIQL is on but ${assets.dir} is not built: run npm run build`);
+    const ide = new IdeResponder();
+    if (!ide.assets.built) {
+      this.logger.warn(`GRAPHIQL is on but ${ide.assets.dir} is not built: run npm run build`);
     }
     const fastify = adapter.getInstance<FastifyInstance>();
     fastify.addHook('preHandler', (request, reply, done) => {
-      if (request.routeOptions.url !== ENDPOINT || !asksForHtml(request)) return done();
-      this.sendPage(request, reply, assets.built);
+      if (request.routeOptions.url !== IDE_ENDPOINT || !asksForHtml(request)) return done();
+      send(reply, ide.page((request.query as { query?: unknown }).query));
     });
-    fastify.get(`${IDE_ASSETS_PATH}*`, (request, reply) => this.sendAsset(assets, request, reply));
+    fastify.get(`${IDE_ASSETS_PATH}*`, async (request, reply) => {
+      const name = (request.params as { '*': string })['*'];
+      return send(reply, await ide.asset(name, request));
+    });
   }
+}
 
-  private sendPage(request: FastifyRequest, reply: FastifyReply, built: boolean): void {
-    reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('vary', 'accept')
-      .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'no-referrer');
-    if (!built) {
-      reply.code(503).send(IDE_NOT_BUILT);
-      return;
-    }
-    const { query } = request.query as { query?: unknown };
-    const config: IdePageConfig = { endpoint: ENDPOINT, defaultQuery: FEED_QUERY };
-    if (typeof query === 'string' && query.trim()) config.initialQuery = query;
-    const page = renderIdePage(config);
-    reply.header('content-security-policy', page.contentSecurityPolicy).send(page.html);
-  }
-
-  private async sendAsset(
-    assets: IdeAssets,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<Buffer | string> {
-    const name = (request.params as { '*': string })['*'];
-    const gzip = new Negotiator({ headers: request.headers }).encoding(['gzip']) === 'gzip';
-    const asset = await assets.get(name, gzip);
-    if (!asset) {
-      reply.code(404).header('content-type', 'text/plain; charset=utf-8');
-      return 'Not found\n';
-    }
-    reply
-      .header('content-type', asset.contentType)
-      .header('etag', asset.etag)
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', IDE_ASSET_CSP);
-    if (asset.gzip) reply.header('content-encoding', 'gzip');
-    const known = request.headers['if-none-match']?.split(',').map((tag) => tag.trim());
-    if (known?.includes(asset.etag)) {
-      reply.code(304);
-      return '';
-    }
-    return asset.body;
-  }
+function send(reply: FastifyReply, answer: IdeReply): FastifyReply {
+  return reply.code(answer.status).headers(answer.headers).send(answer.body);
 }
