@@ -1,24 +1,15 @@
-import { GraphQLError } from 'graphql';
-
 import { Page } from '../common/pagination';
 import { newId } from '../common/uuid';
-import { BlogTestingModule, createBlogTestingModule } from '../testing/blog-testing-module';
+import {
+  BlogTestingModule,
+  createBlogTestingModule,
+  refusalOf,
+} from '../testing/blog-testing-module';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { CreatePostArgs } from './dto/create-post.args';
 import { Post } from './post.entity';
 import { PostsService } from './posts.service';
-
-/** The code and field of the GraphQL error that `promise` rejects with. */
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(GraphQLError);
-  const { code, field } = (error as GraphQLError).extensions;
-  return field === undefined ? { code } : { code, field };
-}
 
 const page = (first: number, after: string | null = null): Page => ({ first, after });
 
@@ -28,19 +19,6 @@ describe('PostsService', () => {
   let ada: User;
   let bob: User;
   let admin: User;
-  let userCount = 0;
-
-  async function signUp(role: 'user' | 'admin' = 'user'): Promise<User> {
-    userCount += 1;
-    const user = await blog.moduleRef.get(UsersService).create({
-      name: `User ${userCount}`,
-      email: `user${userCount}@example.com`,
-      handle: `user_${userCount}`,
-      passwordHash: 'not checked here',
-    });
-    return Object.assign(user, { role });
-  }
-
   /** A post by `author`: published unless `draft`, at `publishedAt` when given. */
   async function postBy(author: User, draft = false, publishedAt?: string): Promise<Post> {
     const post = await posts.create(
@@ -59,7 +37,7 @@ describe('PostsService', () => {
   beforeEach(async () => {
     blog = await createBlogTestingModule([PostsService, UsersService]);
     posts = blog.moduleRef.get(PostsService);
-    [ada, bob, admin] = [await signUp(), await signUp(), await signUp('admin')];
+    [ada, bob, admin] = [await blog.signUp(), await blog.signUp(), await blog.signUp('admin')];
   });
 
   afterEach(() => blog.close());
@@ -81,18 +59,18 @@ describe('PostsService', () => {
 
     it('should refuse an anonymous author with UNAUTHENTICATED', async () => {
       const args = { input: { title: 'T', content: 'C' } };
-      expect(await refusal(posts.create(args, null))).toEqual({ code: 'UNAUTHENTICATED' });
+      expect(await refusalOf(posts.create(args, null))).toEqual({ code: 'UNAUTHENTICATED' });
     });
 
     it('should refuse to create a post as someone else, unless the viewer is an admin', async () => {
       const args: CreatePostArgs = { title: 'T', content: 'C', authorId: bob.id };
-      expect(await refusal(posts.create(args, ada))).toEqual({ code: 'FORBIDDEN' });
+      expect(await refusalOf(posts.create(args, ada))).toEqual({ code: 'FORBIDDEN' });
       expect((await posts.create(args, admin)).authorId).toBe(bob.id);
     });
 
     it("should refuse an admin's authorId that names no user", async () => {
       const args: CreatePostArgs = { title: 'T', content: 'C', authorId: newId() };
-      expect(await refusal(posts.create(args, admin))).toEqual({
+      expect(await refusalOf(posts.create(args, admin))).toEqual({
         code: 'BAD_USER_INPUT',
         field: 'authorId',
       });
@@ -104,7 +82,7 @@ describe('PostsService', () => {
       ['a flat form without title', { content: 'C' }, 'title'],
       ['a flat form without content', { title: 'T' }, 'content'],
     ])('should refuse %s with BAD_USER_INPUT naming the field', async (_, args, field) => {
-      expect(await refusal(posts.create(args, ada))).toEqual({ code: 'BAD_USER_INPUT', field });
+      expect(await refusalOf(posts.create(args, ada))).toEqual({ code: 'BAD_USER_INPUT', field });
       expect(await posts.countPublished()).toBe(0);
     });
   });
@@ -131,15 +109,15 @@ describe('PostsService', () => {
       const draft = await postBy(ada, true);
       await postBy(bob, true);
       expect((await posts.listDrafts(ada, page(10))).map((post) => post.id)).toEqual([draft.id]);
-      expect(await refusal(posts.listDrafts(null, page(10)))).toEqual({
+      expect(await refusalOf(posts.listDrafts(null, page(10)))).toEqual({
         code: 'UNAUTHENTICATED',
       });
     });
 
     it("should answer someone else's draft as NOT_FOUND and one's own as BAD_USER_INPUT when it must be published", async () => {
       const draft = await postBy(ada, true);
-      expect(await refusal(posts.findPublished(draft.id, bob))).toEqual({ code: 'NOT_FOUND' });
-      expect(await refusal(posts.findPublished(draft.id, ada))).toEqual({
+      expect(await refusalOf(posts.findPublished(draft.id, bob))).toEqual({ code: 'NOT_FOUND' });
+      expect(await refusalOf(posts.findPublished(draft.id, ada))).toEqual({
         code: 'BAD_USER_INPUT',
         field: 'postId',
       });
@@ -149,16 +127,16 @@ describe('PostsService', () => {
   describe('ownership', () => {
     it("should refuse to publish someone else's draft, as if it did not exist", async () => {
       const draft = await postBy(ada, true);
-      expect(await refusal(posts.publish(draft.id, bob))).toEqual({ code: 'NOT_FOUND' });
+      expect(await refusalOf(posts.publish(draft.id, bob))).toEqual({ code: 'NOT_FOUND' });
       expect((await posts.findVisible(draft.id, ada))?.publishedAt).toBeNull();
     });
 
     it("should refuse to edit or delete someone else's post with FORBIDDEN", async () => {
       const post = await postBy(ada);
-      expect(await refusal(posts.update(post.id, { title: 'Mine now' }, bob))).toEqual({
+      expect(await refusalOf(posts.update(post.id, { title: 'Mine now' }, bob))).toEqual({
         code: 'FORBIDDEN',
       });
-      expect(await refusal(posts.delete(post.id, bob))).toEqual({ code: 'FORBIDDEN' });
+      expect(await refusalOf(posts.delete(post.id, bob))).toEqual({ code: 'FORBIDDEN' });
       expect((await posts.findVisible(post.id, null))?.title).toBe('A title');
     });
 
@@ -177,12 +155,12 @@ describe('PostsService', () => {
         posts.publish(post.id, null),
         posts.delete(post.id, null),
       ]) {
-        expect(await refusal(change)).toEqual({ code: 'UNAUTHENTICATED' });
+        expect(await refusalOf(change)).toEqual({ code: 'UNAUTHENTICATED' });
       }
     });
 
     it('should answer a missing post as NOT_FOUND', async () => {
-      expect(await refusal(posts.update(newId(), { title: 'x' }, ada))).toEqual({
+      expect(await refusalOf(posts.update(newId(), { title: 'x' }, ada))).toEqual({
         code: 'NOT_FOUND',
       });
     });
@@ -257,7 +235,7 @@ describe('PostsService', () => {
     it('should refuse an after id that names no published post with BAD_USER_INPUT', async () => {
       const draft = await postBy(ada, true);
       for (const after of [draft.id, newId()]) {
-        expect(await refusal(posts.list(page(5, after)))).toEqual({
+        expect(await refusalOf(posts.list(page(5, after)))).toEqual({
           code: 'BAD_USER_INPUT',
           field: 'after',
         });

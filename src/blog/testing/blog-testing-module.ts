@@ -1,11 +1,14 @@
 import { Provider } from '@nestjs/common';
 import { Test, TestingModule } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
+import { GraphQLError } from 'graphql';
 import { DataSource } from 'typeorm';
 
 import { Sql } from '../common/sql';
 import { BlogEvents } from '../events/blog-events';
 import { migrations } from '../migrations';
+import { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 
 /** A hand-written BlogEvents: it records what would have been published, and publishes nothing. */
 export class RecordedBlogEvents implements Pick<
@@ -31,6 +34,8 @@ export interface BlogTestingModule {
   moduleRef: TestingModule;
   dataSource: DataSource;
   events: RecordedBlogEvents;
+  /** A new user, through UsersService (which must be among the providers). */
+  signUp(role?: 'user' | 'admin'): Promise<User>;
   close(): Promise<void>;
 }
 
@@ -57,13 +62,40 @@ export async function createBlogTestingModule(providers: Provider[]): Promise<Bl
       ...providers,
     ],
   }).compile();
+  let users = 0;
   return {
     moduleRef,
     dataSource,
     events,
+    async signUp(role = 'user') {
+      users += 1;
+      const user = await moduleRef.get(UsersService).create({
+        name: `User ${users}`,
+        email: `user${users}@example.com`,
+        handle: `user_${users}`,
+        passwordHash: 'not checked here',
+      });
+      if (role === 'admin') {
+        await dataSource.query("UPDATE users SET role = 'admin' WHERE id = ?", [user.id]);
+      }
+      return Object.assign(user, { role });
+    },
     async close() {
       await moduleRef.close();
       await dataSource.destroy();
     },
   };
+}
+
+/** The code, and the field when there is one, of the GraphQL error that `promise` rejects with. */
+export async function refusalOf(
+  promise: Promise<unknown>,
+): Promise<{ code: unknown; field?: unknown }> {
+  const error = await promise.then(
+    () => new Error('it was not refused'),
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof GraphQLError)) throw error;
+  const { code, field } = error.extensions;
+  return field === undefined ? { code } : { code, field };
 }
