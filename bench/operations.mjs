@@ -1,7 +1,8 @@
 /**
  * The measured operations, as GraphQL requests. `graphqlOperations` serve our service and the
- * plain Apollo baseline (the same schema); `postgraphileOperations` are the equivalent requests
- * in PostGraphile's own schema (see bench/peers/postgraphile-api.sql for the functions it needs).
+ * plain Apollo baseline (the same schema); `postgraphileOperations` and `postgraphile5Operations`
+ * are the equivalent requests in PostGraphile 4's and 5's own schemas (see
+ * bench/peers/postgraphile-api.sql for the functions they need).
  *
  * Reads are anonymous except Q2 (the viewer's feed). Writes are signed in as the bench writer,
  * a user that none of the reads look at, so they never change a read's response.
@@ -19,6 +20,16 @@ export const OPERATION_TITLES = {
 };
 
 const body = (query, variables) => JSON.stringify({ query, variables });
+
+/**
+ * The fixed tiny query of the cold start (the time from the spawn to its first answer), in
+ * each schema's words: the first post and its id.
+ */
+export const COLD_START_QUERIES = {
+  graphql: '{ posts(first: 1) { id } }',
+  postgraphile: '{ allPosts(first: 1) { nodes { id } } }',
+  postgraphile5: '{ posts(first: 1) { nodes { rowId } } }',
+};
 
 /**
  * @returns one entry per operation: `kind` read or write, `as` the user it signs in as
@@ -167,6 +178,85 @@ export function postgraphileOperations(fixtures) {
         ),
         body(
           'mutation W2unlike($id: String!) { unlikePost(input: { postId: $id }) { post { id likesByPostId { totalCount } isLikedByMe } } }',
+          { id: fixtures.w2PostId },
+        ),
+      ],
+    },
+  ];
+}
+
+/**
+ * The same operations in PostGraphile 5's schema with the Amber preset and the simplified
+ * inflection (post, users, author, comments, likes; a table's own `id` is `rowId`, since `id`
+ * is the Node interface's global id; connections with `nodes`; a custom mutation's row is
+ * `result`), over the same functions as PostGraphile 4.
+ */
+export function postgraphile5Operations(fixtures) {
+  return [
+    {
+      id: 'Q1',
+      kind: 'read',
+      as: null,
+      bodies: [
+        body(
+          'query Q1($id: String!) { post(rowId: $id) { rowId title content createdAt author { rowId name handle avatar } } }',
+          { id: fixtures.q1PostId },
+        ),
+      ],
+    },
+    {
+      id: 'Q2',
+      kind: 'read',
+      as: 'viewer',
+      bodies: [
+        body(
+          'query Q2 { feed(first: 20) { nodes { rowId content createdAt author { name handle avatar } likes { totalCount } isLikedByMe } } }',
+        ),
+      ],
+    },
+    {
+      id: 'Q3',
+      kind: 'read',
+      as: null,
+      bodies: [
+        body(
+          'query Q3 { users(first: 20, orderBy: ROW_ID_ASC) { nodes { publishedPosts(first: 10) { nodes { title author { name } } } } } }',
+        ),
+      ],
+    },
+    {
+      id: 'Q4',
+      kind: 'read',
+      as: null,
+      bodies: [
+        body(
+          'query Q4($id: String!) { post(rowId: $id) { title content author { name avatar } comments(first: 20, orderBy: ROW_ID_ASC) { nodes { text createdAt } } } }',
+          { id: fixtures.q4PostId },
+        ),
+      ],
+    },
+    {
+      id: 'W1',
+      kind: 'write',
+      as: 'writer',
+      bodies: [
+        body(
+          'mutation W1($title: String!, $content: String!) { writePost(input: { title: $title, content: $content }) { result { rowId title publishedAt } } }',
+          { title: 'A benchmark post', content: BENCH_POST_CONTENT },
+        ),
+      ],
+    },
+    {
+      id: 'W2',
+      kind: 'write',
+      as: 'writer',
+      bodies: [
+        body(
+          'mutation W2like($id: String!) { likePost(input: { postId: $id }) { result { rowId likes { totalCount } isLikedByMe } } }',
+          { id: fixtures.w2PostId },
+        ),
+        body(
+          'mutation W2unlike($id: String!) { unlikePost(input: { postId: $id }) { result { rowId likes { totalCount } isLikedByMe } } }',
           { id: fixtures.w2PostId },
         ),
       ],

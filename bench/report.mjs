@@ -1,6 +1,7 @@
 /**
  * Turns the raw figures into results: ratios to the ceiling, to the plain Apollo baseline and
- * to the Mercurius + JIT baseline, the errors by kind,
+ * to the Mercurius + JIT baseline (and, on PostgreSQL, to PostGraphile 4 and 5), the errors by
+ * kind,
  * the targets of the issue (met / not met), a summary on stdout, and bench/results/latest.json
  * plus latest.md for the README to quote.
  */
@@ -24,11 +25,18 @@ function ratiosTo(op, ref) {
 
 const find = (contenders, id) => contenders.find((c) => c.id === id && c.status === 'ok');
 
-/** The targets of the issue (11): thresholds per operation. */
+/** The contenders on PostgreSQL, whose figures are also divided by PostGraphile 4's and 5's. */
+const ON_POSTGRES = new Set(['ours-pg', 'postgraphile', 'postgraphile5']);
+
+/**
+ * The targets of issue 11: thresholds per operation; the ones against PostGraphile 5 are issue
+ * 20's.
+ */
 const TARGETS = {
   vsApollo: 1.0,
   vsMercurius: 0.8,
   vsPostGraphile: { Q1: 1.0, Q2: 1.0, Q3: 0.6, Q4: 1.0 },
+  vsPostGraphile5: { Q1: 1.0, Q2: 1.0, Q3: 0.7, Q4: 1.0 },
   peakRssMb: { 'ours-sqlite': 200, 'ours-pg': 250 },
   statements: { Q1: 2, Q2: 6, Q3: 3, Q4: 3 },
 };
@@ -50,6 +58,7 @@ function computeTargets({ contenders, growth, options }) {
   const mercurius = find(contenders, 'mercurius');
   const oursPg = find(contenders, 'ours-pg');
   const graphile = find(contenders, 'postgraphile');
+  const graphile5 = find(contenders, 'postgraphile5');
   const targets = [];
   const add = (name, value, threshold, compare, why = null, unit = 'ratio', detail = null) =>
     targets.push({
@@ -82,8 +91,16 @@ function computeTargets({ contenders, growth, options }) {
   }
   for (const [op, min] of Object.entries(TARGETS.vsPostGraphile)) {
     add(
-      `ours on PostgreSQL / PostGraphile, ${op} req/s`,
+      `ours on PostgreSQL / PostGraphile 4, ${op} req/s`,
       rpsRatio(oursPg, graphile, op),
+      ...atLeast(min),
+      'PostgreSQL contenders not measured',
+    );
+  }
+  for (const [op, min] of Object.entries(TARGETS.vsPostGraphile5)) {
+    add(
+      `ours on PostgreSQL / PostGraphile 5, ${op} req/s`,
+      rpsRatio(oursPg, graphile5, op),
       ...atLeast(min),
       'PostgreSQL contenders not measured',
     );
@@ -153,12 +170,18 @@ export function buildResults({
   const ceiling = find(contenders, 'ceiling');
   const apollo = find(contenders, 'apollo');
   const mercurius = find(contenders, 'mercurius');
+  const graphile = find(contenders, 'postgraphile');
+  const graphile5 = find(contenders, 'postgraphile5');
   for (const contender of contenders) {
     for (const id of Object.keys(contender.ops)) {
       const op = contender.ops[id];
       op.vsCeiling = ratiosTo(op, ceiling?.ops[id]);
       op.vsApollo = ratiosTo(op, apollo?.ops[id]);
       op.vsMercurius = ratiosTo(op, mercurius?.ops[id]);
+      if (ON_POSTGRES.has(contender.id)) {
+        op.vsPostGraphile = ratiosTo(op, graphile?.ops[id]);
+        op.vsPostGraphile5 = ratiosTo(op, graphile5?.ops[id]);
+      }
     }
     contender.peakRssVsApollo = ratio(contender.peakRssMb, apollo?.peakRssMb);
     contender.peakRssVsMercurius = ratio(contender.peakRssMb, mercurius?.peakRssMb);
@@ -203,13 +226,21 @@ const NOTES = [
     'so writes never change a read response; each contender also gets its own copy of the database.',
   'The ceiling answers with the bytes our service returned, picked by an x-bench-op header, without parsing.',
   "SQL statements per request come from a second run of each server with its SQL log on (TypeORM logging, the baseline's log, " +
-    "PostGraphile's DEBUG=postgraphile:postgres, which includes its begin/set_config/commit around JWT requests).",
+    "PostGraphile 4's DEBUG=postgraphile:postgres, which includes its begin/set_config/commit around JWT requests, " +
+    "and every statement PostGraphile 5's pool connections send, its begin/set_config/commit included).",
   "Peak RSS is VmHWM of the server process from /proc (its own process only; PostgreSQL's memory is not included).",
-  'PostGraphile: default inflection (postById, allUsers, userByAuthorId, commentsByPostId, connections with nodes), ' +
+  'Cold start: after its load and statement count, each server (not the ceiling) is started again a few times on its data, warm in the page cache, ' +
+    'and asked a tiny query every 10 ms from its spawn until it answers with data; the time to that answer includes loading the code, ' +
+    'connecting to the database, migrations (ours, a no-op) or introspection (PostGraphile), building the schema and the first execution. ' +
+    'The median is reported.',
+  'PostGraphile 4: default inflection (postById, allUsers, userByAuthorId, commentsByPostId, connections with nodes), ' +
     'likesCount as likesByPostId.totalCount, and SQL functions (bench/peers/postgraphile-api.sql) where the tables alone cannot say it: ' +
     'Q2 is a `feed()` set-returning function (followed authors and the viewer from the JWT, inlined by PostgreSQL so first: 20 is a LIMIT), ' +
     'Q3 uses a computed column users_published_posts (drafts excluded), isLikedByMe is a computed column, ' +
     'W1/W2 are custom mutations writePost/likePost/unlikePost taking the author from the JWT (likes idempotent).',
+  'PostGraphile 5.1 (Grafast): the Amber preset with PgSimplifyInflectionPreset, grafserv on node:http, no Ruru (GraphiQL), no watch, no explain, ' +
+    'a pg pool of 10, the JWT checked in grafast.context and handed to PostgreSQL as jwt.claims.sub; the same SQL functions as PostGraphile 4, ' +
+    "with its own names (post(rowId:), users, author, likes.totalCount, comments, a mutation's row as result) and smart comments (bench/peers5/postgraphile5-api.sql).",
   'Growth: the whole blog is scaled (users, comments, likes and follows with the posts) and the viewer still follows 50 users, ' +
     'as a real reader does: the posts of the feed stay about as many while the tables around them grow, ' +
     'so a page that costs more at 100,000 posts than at 1,000 is paying for the size of the tables.',
@@ -281,6 +312,8 @@ export function printSummary(results, log) {
               x(op.vsCeiling?.rps),
               x(op.vsApollo?.rps),
               x(op.vsMercurius?.rps),
+              x(op.vsPostGraphile?.rps),
+              x(op.vsPostGraphile5?.rps),
               ms(op.throughputP99),
               int(op.throughputMax),
               ms(op.p50),
@@ -291,14 +324,7 @@ export function printSummary(results, log) {
           : [
               `${id} ${contender.id}`,
               'failed',
-              '',
-              '',
-              '',
-              '',
-              '',
-              '',
-              '',
-              '',
+              ...Array(10).fill(''),
               contender.ops[id]?.reason?.slice(0, 40) ?? contender.reason?.slice(0, 40) ?? '',
             ],
       );
@@ -312,6 +338,8 @@ export function printSummary(results, log) {
         '×ceil',
         '×apollo',
         '×merc',
+        '×pg4',
+        '×pg5',
         `p99@${many}`,
         `max@${many}`,
         `p50@${few}`,
@@ -326,8 +354,10 @@ export function printSummary(results, log) {
   log('');
   log(
     textTable(
-      ['contender', 'peak RSS MB'],
-      results.contenders.filter((c) => c.status !== 'skipped').map((c) => [c.id, mb(c.peakRssMb)]),
+      ['contender', 'peak RSS MB', 'cold start ms'],
+      results.contenders
+        .filter((c) => c.status !== 'skipped')
+        .map((c) => [c.id, mb(c.peakRssMb), int(c.coldStart?.medianMs)]),
     ),
   );
   if (results.growth.length) {
@@ -395,7 +425,8 @@ function markdown(results) {
   );
   push(
     '- Ratios: "× ceiling", "× Apollo" and "× Mercurius" divide a figure by the same figure of the ceiling, of the plain Apollo baseline ' +
-      'and of the Mercurius + JIT baseline (for req/s higher is better; for latency and memory lower is better).',
+      'and of the Mercurius + JIT baseline; "× PostGraphile 4" and "× PostGraphile 5" divide the req/s of a contender on PostgreSQL by theirs ' +
+      '(for req/s higher is better; for latency and memory lower is better).',
     '',
   );
 
@@ -425,6 +456,7 @@ function markdown(results) {
         'peak RSS MB',
         'peak × Apollo',
         'peak × Mercurius',
+        'cold start ms',
       ],
       results.contenders.map((c) => [
         c.id,
@@ -434,11 +466,34 @@ function markdown(results) {
         mb(c.peakRssMb),
         x(c.peakRssVsApollo),
         x(c.peakRssVsMercurius),
+        int(c.coldStart?.medianMs),
       ]),
       ['l', 'l', 'l'],
     ),
     '',
   );
+  const started = results.contenders.filter((c) => c.coldStart);
+  if (started.length) {
+    push('### Cold start', '');
+    push(
+      "From the spawn of the server process to the first answer to a fixed tiny query (the first post, in each schema's words), " +
+        `median of ${started[0].coldStart.runs.length} fresh starts:`,
+      '',
+    );
+    push(
+      table(
+        ['contender', 'median ms', 'each start ms', 'query'],
+        started.map((c) => [
+          c.id,
+          int(c.coldStart.medianMs),
+          c.coldStart.runs.map(int).join(', '),
+          `\`${c.coldStart.query}\``,
+        ]),
+        ['l', 'r', 'l', 'l'],
+      ),
+      '',
+    );
+  }
   for (const skip of results.skipped) push(`- Skipped ${skip.id}: ${skip.reason}`);
   if (results.skipped.length) push('');
 
@@ -459,6 +514,8 @@ function markdown(results) {
       '× ceiling',
       '× Apollo',
       '× Mercurius',
+      '× PostGraphile 4',
+      '× PostGraphile 5',
       `p99 ${many} ms`,
       `max ${many} ms`,
       `p50 ${few} ms`,
@@ -487,6 +544,8 @@ function markdown(results) {
           x(op.vsCeiling?.rps),
           x(op.vsApollo?.rps),
           x(op.vsMercurius?.rps),
+          x(op.vsPostGraphile?.rps),
+          x(op.vsPostGraphile5?.rps),
           ms(op.throughputP99),
           int(op.throughputMax),
           ms(op.p50),
@@ -576,7 +635,7 @@ function markdown(results) {
     '',
   );
   push(
-    '"Same data" compares the values in document order (keys ignored, timestamps normalised), since PostGraphile names fields its own way.',
+    '"Same data" compares the values in document order (keys ignored, timestamps normalised), since PostGraphile 4 and 5 name fields their own way.',
     '',
   );
 

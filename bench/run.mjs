@@ -2,7 +2,8 @@
 /**
  * The load benchmark: our service side by side with the physical ceiling, a plain Apollo
  * baseline, a Fastify + Mercurius + JIT baseline, and (with PostgreSQL) our service on
- * PostgreSQL and PostGraphile, on the same generated blog. See bench/README.md.
+ * PostgreSQL, PostGraphile 4 and PostGraphile 5, on the same generated blog; and the cold start
+ * of each server. See bench/README.md.
  *
  *   npm run bench [-- --small] [-- --help]
  */
@@ -18,6 +19,7 @@ import { ceiling } from './contenders/ceiling.mjs';
 import { mercurius } from './contenders/mercurius.mjs';
 import { oursPostgres, oursSqlite } from './contenders/ours.mjs';
 import { postgraphile } from './contenders/postgraphile.mjs';
+import { postgraphile5 } from './contenders/postgraphile5.mjs';
 import { generate } from './generate.mjs';
 import { scaleSizes } from './lib/blog-plan.mjs';
 import { benchContender } from './lib/contest.mjs';
@@ -25,7 +27,11 @@ import { createDatabase, detectPostgres, dropDatabase } from './lib/databases.mj
 import { mintToken } from './lib/jwt.mjs';
 import { growthPoints, parseOptions, USAGE } from './lib/options.mjs';
 import { installCleanup } from './lib/processes.mjs';
-import { graphqlOperations, postgraphileOperations } from './operations.mjs';
+import {
+  graphqlOperations,
+  postgraphile5Operations,
+  postgraphileOperations,
+} from './operations.mjs';
 import { buildResults, printSummary, writeReports } from './report.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,12 +45,15 @@ function ensureBuild() {
     execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
 }
 
-/** Installs PostGraphile's own dependencies in bench/peers on first use. */
-function ensurePeers() {
-  const peers = join(ROOT, 'bench/peers');
+/**
+ * Installs a PostGraphile's own dependencies in its folder (bench/peers for 4, bench/peers5
+ * for 5) on first use.
+ */
+function ensurePeers(folder) {
+  const peers = join(ROOT, 'bench', folder);
   if (existsSync(join(peers, 'node_modules/postgraphile/package.json'))) return;
   const command = existsSync(join(peers, 'package-lock.json')) ? 'ci' : 'install';
-  log(`  installing PostGraphile in bench/peers (npm ${command})...`);
+  log(`  installing PostGraphile in bench/${folder} (npm ${command})...`);
   execFileSync('npm', [command, '--prefix', peers, '--no-audit', '--no-fund', '--ignore-scripts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -77,6 +86,7 @@ function gitCommit() {
   }
 }
 
+const PG_CONTENDERS = ['ours-pg', 'postgraphile', 'postgraphile5'];
 const wanted = (options, id) => id === 'ours-sqlite' || !options.only || options.only.has(id);
 const withoutAnswers = ({ answers: _answers, ...rest }) => rest;
 
@@ -143,12 +153,13 @@ async function main() {
       seconds: { sqlite: sqliteData.seconds },
     };
 
-    const pgWanted = options.pg && (wanted(options, 'ours-pg') || wanted(options, 'postgraphile'));
+    const pgWanted = options.pg && PG_CONTENDERS.some((id) => wanted(options, id));
     if (pgWanted) {
       const postgres = await detectPostgres();
       if (postgres.unavailable) {
-        skipped.push({ id: 'ours-pg', reason: postgres.unavailable });
-        skipped.push({ id: 'postgraphile', reason: postgres.unavailable });
+        for (const id of PG_CONTENDERS.filter((id) => wanted(options, id))) {
+          skipped.push({ id, reason: postgres.unavailable });
+        }
         log(`  PostgreSQL contenders will be skipped: ${postgres.unavailable}`);
       } else {
         ctx.postgres = postgres;
@@ -234,7 +245,7 @@ async function main() {
         for (const contender of runs) {
           log(`\n  ${contender.label}, ${posts} posts`);
           const result = await benchContender({
-            contender: { ...contender, statementPattern: null },
+            contender: { ...contender, statementPattern: null, coldStartQuery: null },
             ops: q2,
             tokens: growthTokens,
             reference: growthReference,
@@ -250,19 +261,21 @@ async function main() {
       }
     }
 
-    log('\n[6/6] PostgreSQL: our service and PostGraphile');
+    log('\n[6/6] PostgreSQL: our service, PostGraphile 4 and PostGraphile 5');
     if (ctx.postgres) {
       if (wanted(options, 'ours-pg')) await bench(oursPostgres(ctx), ops, reference);
-      if (wanted(options, 'postgraphile')) {
+      const graphiles = [
+        { contender: postgraphile(ctx), folder: 'peers', ops: postgraphileOperations },
+        { contender: postgraphile5(ctx), folder: 'peers5', ops: postgraphile5Operations },
+      ];
+      for (const { contender, folder, ops: operationsFor } of graphiles) {
+        if (!wanted(options, contender.id)) continue;
         try {
-          ensurePeers();
-          await bench(postgraphile(ctx), postgraphileOperations(fixtures), reference);
+          ensurePeers(folder);
+          await bench(contender, operationsFor(fixtures), reference);
         } catch (error) {
-          skipped.push({
-            id: 'postgraphile',
-            reason: `could not install or run: ${error.message}`,
-          });
-          log(`    SKIPPED PostGraphile: ${error.message}`);
+          skipped.push({ id: contender.id, reason: `could not install or run: ${error.message}` });
+          log(`    SKIPPED ${contender.label}: ${error.message}`);
         }
       }
     } else {

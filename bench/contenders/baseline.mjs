@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 import { copySqlite, removeSqlite } from '../lib/databases.mjs';
 import { startServer } from '../lib/processes.mjs';
+import { COLD_START_QUERIES } from '../operations.mjs';
 
 /**
  * A contender that is one of the bench's own servers (`script`, relative to the repository) on a
@@ -15,16 +16,17 @@ export function sqliteServer(ctx, { id, label, script, pristine = ctx.sqlitePris
     label,
     dialect: 'graphql',
     statementPattern: /^query:/gm,
+    coldStartQuery: COLD_START_QUERIES.graphql,
     async prepare() {
       copySqlite(pristine, file);
     },
-    start: ({ logStatements, port, suffix = '' }) =>
+    start: ({ logStatements, port, suffix = '', probe = 'graphql' }) =>
       startServer({
         name: id,
         args: [join(ctx.root, script)],
         cwd: ctx.root,
         port,
-        probe: 'graphql',
+        probe,
         logFile: join(ctx.tmp, `${id}${suffix}.log`),
         env: {
           NODE_ENV: 'production',

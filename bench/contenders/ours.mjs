@@ -7,6 +7,7 @@ import { join } from 'node:path';
 
 import { copySqlite, createDatabase, dropDatabase, removeSqlite } from '../lib/databases.mjs';
 import { startServer } from '../lib/processes.mjs';
+import { COLD_START_QUERIES } from '../operations.mjs';
 
 /**
  * With DATABASE_LOGGING the service logs each statement through pino, one JSON line
@@ -23,12 +24,13 @@ function startOptions(root) {
   return options.split(/\s+/).filter(Boolean);
 }
 
-function startOurs(ctx, id, databaseUrl, { logStatements, port, suffix = '' }) {
+function startOurs(ctx, id, databaseUrl, { logStatements, port, suffix = '', probe = 'health' }) {
   return startServer({
     name: id,
     args: [...startOptions(ctx.root), join(ctx.root, 'dist/src/main.js')],
     cwd: ctx.root,
     port,
+    probe,
     logFile: join(ctx.tmp, `${id}${suffix}.log`),
     env: {
       NODE_ENV: 'production',
@@ -54,6 +56,7 @@ export function oursSqlite(ctx, { id = 'ours-sqlite', pristine = ctx.sqlitePrist
     label: 'ours: Nest + TypeORM, SQLite',
     dialect: 'graphql',
     statementPattern: TYPEORM_STATEMENT,
+    coldStartQuery: COLD_START_QUERIES.graphql,
     async prepare() {
       copySqlite(pristine, file);
     },
@@ -72,6 +75,7 @@ export function oursPostgres(ctx) {
     label: 'ours: Nest + TypeORM, PostgreSQL',
     dialect: 'graphql',
     statementPattern: TYPEORM_STATEMENT,
+    coldStartQuery: COLD_START_QUERIES.graphql,
     async prepare() {
       await createDatabase(ctx.postgres, database, ctx.pgTemplate);
     },

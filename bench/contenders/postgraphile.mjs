@@ -7,6 +7,7 @@ import { join } from 'node:path';
 
 import { createDatabase, dropDatabase, runSqlScript } from '../lib/databases.mjs';
 import { startServer } from '../lib/processes.mjs';
+import { COLD_START_QUERIES } from '../operations.mjs';
 
 export function postgraphile(ctx) {
   const database = `${ctx.pgTemplate}_graphile`;
@@ -17,18 +18,19 @@ export function postgraphile(ctx) {
     // With DEBUG=postgraphile:postgres each statement (begin, set_config and commit included)
     // is logged as `<time> postgraphile:postgres <sql>`.
     statementPattern: /^\S+ postgraphile:postgres /gm,
+    coldStartQuery: COLD_START_QUERIES.postgraphile,
     async prepare() {
       await createDatabase(ctx.postgres, database, ctx.pgTemplate);
       const api = readFileSync(join(ctx.root, 'bench/peers/postgraphile-api.sql'), 'utf8');
       await runSqlScript(ctx.postgres.url(database), api);
     },
-    start: ({ logStatements, port, suffix = '' }) =>
+    start: ({ logStatements, port, suffix = '', probe = 'graphql' }) =>
       startServer({
         name: 'postgraphile',
         args: [join(ctx.root, 'bench/peers/postgraphile-server.mjs')],
         cwd: join(ctx.root, 'bench/peers'),
         port,
-        probe: 'graphql',
+        probe,
         logFile: join(ctx.tmp, `postgraphile${suffix}.log`),
         env: {
           NODE_ENV: 'production',

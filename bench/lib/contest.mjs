@@ -1,6 +1,13 @@
 import { deepStrictEqual } from 'node:assert';
 
-import { countStatements, leaves, problemOf, runLoad, sendOnce } from './measure.mjs';
+import {
+  countStatements,
+  leaves,
+  measureColdStart,
+  problemOf,
+  runLoad,
+  sendOnce,
+} from './measure.mjs';
 import { freePort, memoryOf, watchMemory } from './processes.mjs';
 
 /**
@@ -74,7 +81,8 @@ function compareToReference(contender, op, answers, reference) {
 /**
  * Benchmarks one contender: prepares its data, starts it, checks one answer to each operation
  * (against our service's when a reference is given), runs the load of each operation, records
- * its memory, stops it, then counts SQL statements per request in a second, logging run.
+ * its memory, stops it, then counts SQL statements per request in a second, logging run, and
+ * measures its cold start (`options.coldStarts` fresh starts, each up to its first answer).
  *
  * @returns the contender's results; `answers` are the checked responses (our service's become
  * the reference and the ceiling's canned bytes).
@@ -87,6 +95,7 @@ export async function benchContender({ contender, ops, tokens, reference, option
     reason: null,
     idleRssMb: null,
     peakRssMb: null,
+    coldStart: null,
     ops: {},
   };
   const answersByOp = {};
@@ -183,6 +192,16 @@ export async function benchContender({ contender, ops, tokens, reference, option
         }
       } catch (error) {
         log(`    (statement count failed: ${error.message})`);
+      }
+    }
+    if (result.status === 'ok' && contender.coldStartQuery && options.coldStarts > 0) {
+      try {
+        result.coldStart = await measureColdStart({ contender, runs: options.coldStarts });
+        log(
+          `    cold start: ${result.coldStart.medianMs} ms median (${result.coldStart.runs.join(', ')} ms)`,
+        );
+      } catch (error) {
+        log(`    (cold start failed: ${error.message})`);
       }
     }
   } finally {

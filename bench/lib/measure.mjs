@@ -86,6 +86,29 @@ export async function runLoad({ ctx, url, op, tokens, check, rounds }) {
 }
 
 /**
+ * The cold start: starts the contender `runs` times, one after the other, each time measuring
+ * the time from the spawn to the first answer to its fixed tiny query (`coldStartQuery`), and
+ * stops it. Returns every run and their median, in ms.
+ */
+export async function measureColdStart({ contender, runs }) {
+  const times = [];
+  for (let run = 0; run < runs; run++) {
+    const handle = await contender.start({
+      logStatements: false,
+      port: await freePort(),
+      suffix: '-cold',
+      probe: { query: contender.coldStartQuery },
+    });
+    await handle.stop();
+    times.push(Math.round(handle.readyMs));
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const medianMs = sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return { query: contender.coldStartQuery, runs: times, medianMs };
+}
+
+/**
  * SQL statements per request: starts the contender again with its SQL log on, sends the
  * requests of each operation once to warm up, then once more, counting the statements each
  * logged. Writes with two alternating requests (W2: like, unlike) give the mean of both.

@@ -13,10 +13,13 @@ export const USAGE = `Usage: npm run bench -- [options]
   --latency-connections <n>
                         connections of the latency round (default 10)
   --only <ids>          contenders to run, comma-separated:
-                        ceiling,ours-sqlite,apollo,mercurius,ours-pg,postgraphile
+                        ceiling,ours-sqlite,apollo,mercurius,ours-pg,postgraphile,
+                        postgraphile5
                         (ours-sqlite always runs)
   --no-pg               skip the PostgreSQL contenders
   --no-growth           skip the growth measurement
+  --cold-starts <n>     fresh starts of each server, timed from the spawn to the answer to
+                        a tiny query; the report gives their median (default 3; 0 skips)
   --seed <s>            seed of the data generator (default 42)
   --out <dir>           where to write latest.json and latest.md (default bench/results)
   --keep-data           keep the temporary databases and logs
@@ -35,6 +38,7 @@ export function parseOptions(argv) {
     only: null,
     pg: true,
     growth: true,
+    coldStarts: 3,
     seed: '42',
     out: null,
     keepData: false,
@@ -93,6 +97,12 @@ export function parseOptions(argv) {
       case '--no-growth':
         options.growth = false;
         break;
+      case '--cold-starts': {
+        const runs = Number(next());
+        if (!Number.isInteger(runs) || runs < 0) throw new Error(`${arg} needs a whole number`);
+        options.coldStarts = runs;
+        break;
+      }
       case '--seed':
         options.seed = next();
         break;
