@@ -111,11 +111,9 @@ export class AuthService {
    */
   async deleteAccount(viewer: Viewer, password: string): Promise<string> {
     const { id } = await this.withCheckedPassword(viewer, password, 'password');
-    await this.sql.transaction(async (sql) => {
-      for (const statement of Object.values(this.deleteAccountStatements)) {
-        await sql.run(statement, { id });
-      }
-    });
+    // The schema's cascades delete the rest (auth.sql.ts). Nothing else is owed by hand: counts
+    // are counted when read, loaders live one request, and a deletion publishes no event.
+    await this.sql.run(this.deleteAccountStatements.user, { id });
     return id;
   }
 
