@@ -33,6 +33,7 @@ export function handleStem(name: string): string {
   return stem ? `${stem}_user` : 'user';
 }
 
+/** Sign-up, log-in, passwords, log-out everywhere, account deletion. For the host's own code. */
 @Injectable()
 export class AuthService {
   private readonly deleteAccountStatements: PreparedStatements<typeof deleteAccountSql>;

@@ -29,6 +29,7 @@ export interface PostsPage {
 /** Which published posts a page holds. */
 export type PostsFilter = { authorId: string } | null;
 
+/** Posts: drafts, publishing, edits, deletion and pages of them. For the host's own code. */
 @Injectable()
 export class PostsService {
   private readonly statements: PreparedStatements<typeof postsSql>;
