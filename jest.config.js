@@ -51,6 +51,8 @@ const SQLITE_ONLY = [
   'migrations-cli',
   'sqlite-gc',
   'production-boot',
+  'dev-defaults',
+  'check-contract',
   ...BROWSER,
 ];
 /** Suites that need PostgreSQL and Redis together. */

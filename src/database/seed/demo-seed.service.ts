@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
+
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 
 import { AuthService, PostsService, UsersService } from '../../blog';
 import { appConfig } from '../../config/app.config';
+import { isLoopbackHost } from '../../config/host';
 
+/** The demo's password in the README, for a service that only this machine can reach. */
 export const DEMO_PASSWORD = 'demo-password';
 
 const DEMO_USERS = [
@@ -20,7 +24,11 @@ const DEMO_POSTS = [
   { author: 1, title: 'Compilers for everyone', content: 'Programs in English-like words.' },
 ];
 
-/** On an empty database, when SEED_DEMO is on, adds a few users and posts to explore. */
+/**
+ * On an empty database, when SEED_DEMO is on, adds a few users and posts to explore. Their
+ * password is the README's only while the service listens on loopback; a service that others can
+ * reach gets a random one, printed once, here.
+ */
 @Injectable()
 export class DemoSeedService implements OnApplicationBootstrap {
   private readonly logger = new Logger('DemoSeed');
@@ -35,9 +43,11 @@ export class DemoSeedService implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     if (!this.app.seedDemo) return;
     if ((await this.users.list({ first: 1, after: null })).length > 0) return;
+    const local = isLoopbackHost(this.app.host);
+    const password = local ? DEMO_PASSWORD : randomBytes(12).toString('base64url');
     const authors = [];
     for (const user of DEMO_USERS) {
-      authors.push((await this.auth.signUp({ ...user, password: DEMO_PASSWORD })).user);
+      authors.push((await this.auth.signUp({ ...user, password })).user);
     }
     for (const post of DEMO_POSTS) {
       const author = authors[post.author];
@@ -45,7 +55,10 @@ export class DemoSeedService implements OnApplicationBootstrap {
     }
     this.logger.log(
       `Seeded a demo: ${DEMO_USERS.length} users, ${DEMO_POSTS.length} posts. ` +
-        `Log in as ${DEMO_USERS[0].email} / ${DEMO_PASSWORD}.`,
+        `Log in as ${DEMO_USERS[0].email} / ${password}` +
+        (local
+          ? '.'
+          : ` (made for HOST ${this.app.host}, which others can reach; not shown again).`),
     );
   }
 }
