@@ -4,7 +4,8 @@ process.env.JWT_SECRET = 'e2e-secret-that-is-long-enough-for-hs256-keys';
 process.env.JWT_EXPIRES_IN = '1h';
 process.env.SEED_DEMO = 'false';
 process.env.DATABASE_LOGGING = 'false';
-// Suites sign up many users from one address; test/limits.e2e-spec.ts sets its own limit.
+// Suites sign up many users from one address; the suites about the limit (limits,
+// rate-limits, password-checks-limit, sign-up-enumeration, redis-pubsub) set their own.
 process.env.AUTH_RATE_LIMIT = '100000';
 // Repeated queries are queued for compiling after their first run, so the suites also exercise
 // graphql-jit's path; test/differential/ holds it against graphql-js.
