@@ -1,5 +1,6 @@
 import ms from 'ms';
 
+/** What {@link parseTokenLifetime} accepts, in words, for a message that refuses a value. */
 export const TOKEN_LIFETIME_FORMAT =
   'a lifetime of at least 1 s, as seconds (3600) or 15m, 12h, 7d';
 
