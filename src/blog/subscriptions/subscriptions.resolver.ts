@@ -3,7 +3,8 @@ import { Args, Context, ID, Resolver, Subscription } from '@nestjs/graphql';
 import { CurrentViewer } from '../auth/viewer.decorator';
 import { BlogContext } from '../blog-context';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
-import { EventScope, SubscriptionFanOut } from './event-fan-out';
+import { SubscriptionFanOut } from './event-fan-out';
+import { EventScope } from './event-scope';
 import { Comment } from '../comments/comment.entity';
 import {
   BlogEvent,
