@@ -1,10 +1,9 @@
 import { request as httpRequest } from 'node:http';
 
-import { Post } from '../src/blog';
+import { CommentsService, Post, PostsService } from '../src/blog';
 import { ADD_COMMENT, CREATE_POST } from './helpers/documents';
 import { CapturedLogs } from './helpers/logs';
 import { TestApp, TestUser } from './helpers/test-app';
-import { CommentsService } from '../src/blog/comments/comments.service';
 import { clientClosedRequest } from '../src/blog/common/errors';
 import {
   currentRequestScope,
@@ -12,7 +11,6 @@ import {
   runInRequestScope,
 } from '../src/blog/common/request-scope';
 import { statement, Sql } from '../src/blog/common/sql';
-import { PostsService } from '../src/blog/posts/posts.service';
 
 const THREE_POSTS = `mutation Abandoned {
   a: createPost(input: { title: "Abandoned A", content: "x" }) { id }

@@ -1,10 +1,8 @@
 import { PubSubEngine } from 'graphql-subscriptions';
 
-import { Post } from '../src/blog';
+import { BLOG_PUB_SUB, Post, PostsService } from '../src/blog';
 import { CREATE_POST, PUBLISH_POST } from './helpers/documents';
 import { TestApp, TestUser } from './helpers/test-app';
-import { BLOG_PUB_SUB } from '../src/blog/events/pub-sub';
-import { PostsService } from '../src/blog/posts/posts.service';
 
 describe('Concurrent publishPost of one draft (e2e)', () => {
   let t: TestApp;
