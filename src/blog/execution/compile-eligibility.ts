@@ -26,10 +26,10 @@ export type Ineligibility =
  *
  * Only queries qualify: a mutation must run its root fields serially and stop at the first that
  * fails, and graphql-jit 0.8 runs on after a failing one, writing what graphql-js never writes.
- * Within queries, the features where graphql-jit's answers were measured to differ from
- * graphql-js's stay on graphql-js: `@skip`/`@include` (and any other directive), variables
- * inside object or list literals (a left-out variable became an explicit null), non-null
- * variables with defaults (a 400 "Internal server error") and introspection. A selection that
+ * Within queries, the features where graphql-jit's answers differ from graphql-js's stay on
+ * graphql-js: `@skip`/`@include` (and any other directive), variables inside object or list
+ * literals (graphql-jit makes a left-out variable an explicit null), non-null variables with
+ * defaults (graphql-jit answers a 400 "Internal server error") and introspection. A selection that
  * expands, through its fragments, to more than `maxSelections` fields is never compiled either:
  * graphql-jit's compile time and generated code grow with it.
  */

@@ -26,8 +26,8 @@ const MAX_CACHED_COSTS = 1_000;
  * A paged field (a list, or a connection) costs 1, plus its page size times what each item
  * selects, and charges its selection at least once even at `first: 0`: an empty page still
  * costs its selection to plan and, on a connection, its `totalCount` runs whatever the page
- * size. Without that floor, aliases of `posts(first: 0) { ...BigFragment }` cost 1 each, and a
- * large document passed the limit for nothing.
+ * size. Without that floor, aliases of `posts(first: 0) { ...BigFragment }` would cost 1 each,
+ * and a large document would pass the limit for nothing.
  */
 export function pagedEstimator({ args, childComplexity }: ComplexityEstimatorArgs): number | void {
   if (!('first' in args)) return undefined;
