@@ -2,6 +2,7 @@ import { ADD_COMMENT, CREATE_POST, FOLLOW_USER, LIKE_POST } from './helpers/docu
 import { TestApp, TestUser } from './helpers/test-app';
 
 const DELETE_ACCOUNT = `mutation ($password: String!) { deleteAccount(password: $password) }`;
+const DELETE_POST = `mutation ($id: ID!) { deletePost(id: $id) }`;
 
 /** Every row of the blog's tables, by key, sorted: what a deletion is compared on. */
 interface Rows {
@@ -17,7 +18,7 @@ interface Rows {
  * posts (with those posts' comments and likes), their comments, likes and follows both ways, on
  * SQLite and PostgreSQL alike, and nothing else.
  */
-describe('Account deletion by the cascades (e2e)', () => {
+describe('Account and post deletion by the cascades (e2e)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -143,5 +144,25 @@ describe('Account deletion by the cascades (e2e)', () => {
     expect(after.follows.filter((f) => !users.has(f.follower) || !users.has(f.followee))).toEqual(
       [],
     );
+  });
+
+  it("should remove a deleted post's comments and likes, and nothing else", async () => {
+    const { leaving } = await aWorldAround();
+    const before = await rows();
+    const postId = before.posts.find((p) => p.author === leaving.user.id)!.id;
+
+    const { deletePost } = await t.data<{ deletePost: string }>(
+      DELETE_POST,
+      { id: postId },
+      leaving.token,
+    );
+
+    expect(deletePost).toBe(postId);
+    expect(await rows()).toEqual({
+      ...before,
+      posts: before.posts.filter((p) => p.id !== postId),
+      comments: before.comments.filter((c) => c.post !== postId),
+      likes: before.likes.filter((l) => l.post !== postId),
+    });
   });
 });

@@ -204,14 +204,10 @@ export class PostsService {
     return { post: Object.assign(post, { publishedAt: now, updatedAt: now }), published: true };
   }
 
-  /** Deletes a post with its comments and likes, all or nothing. */
+  /** Deletes a post; the schema's `ON DELETE CASCADE` removes its comments and likes with it. */
   async delete(id: string, viewer: Viewer): Promise<string> {
     await this.findOwned(id, viewer, 'delete');
-    await this.sql.transaction(async (sql) => {
-      await sql.run(this.statements.deleteComments, { id });
-      await sql.run(this.statements.deleteLikes, { id });
-      await sql.run(this.statements.delete, { id });
-    });
+    await this.sql.run(this.statements.delete, { id });
     return id;
   }
 

@@ -103,7 +103,5 @@ export const postsSql = {
   publish: statement<{ id: string; at: Date }>(
     'UPDATE posts SET published_at = :at, updated_at = :at WHERE id = :id AND published_at IS NULL',
   ),
-  deleteComments: statement<{ id: string }>('DELETE FROM comments WHERE post_id = :id'),
-  deleteLikes: statement<{ id: string }>('DELETE FROM likes WHERE post_id = :id'),
   delete: statement<{ id: string }>('DELETE FROM posts WHERE id = :id'),
 };

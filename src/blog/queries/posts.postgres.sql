@@ -325,18 +325,6 @@ WHERE
   id = $2
   AND published_at IS NULL;
 
--- postsSql.deleteComments
--- binds: $1 id
-DELETE FROM comments
-WHERE
-  post_id = $1;
-
--- postsSql.deleteLikes
--- binds: $1 id
-DELETE FROM likes
-WHERE
-  post_id = $1;
-
 -- postsSql.delete
 -- binds: $1 id
 DELETE FROM posts

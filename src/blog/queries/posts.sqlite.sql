@@ -337,18 +337,6 @@ WHERE
   id = ?
   AND published_at IS NULL;
 
--- postsSql.deleteComments
--- binds: id
-DELETE FROM comments
-WHERE
-  post_id = ?;
-
--- postsSql.deleteLikes
--- binds: id
-DELETE FROM likes
-WHERE
-  post_id = ?;
-
 -- postsSql.delete
 -- binds: id
 DELETE FROM posts
