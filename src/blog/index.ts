@@ -14,7 +14,7 @@ export { BLOG_MODULE_OPTIONS } from './blog.module-definition';
 export { blogEntities } from './blog.entities';
 export { migrations as blogMigrations } from './migrations';
 export type { BlogContext } from './blog-context';
-export { formatGraphQLError, reportUnexpectedErrors } from './common/errors';
+export { ErrorCode, formatGraphQLError, reportUnexpectedErrors } from './common/errors';
 export { AuthService } from './auth/auth.service';
 export { parseTokenLifetime, TOKEN_LIFETIME_FORMAT } from './auth/token-lifetime';
 export { UsersService } from './users/users.service';

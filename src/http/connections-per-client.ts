@@ -4,6 +4,8 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import proxyAddr from 'proxy-addr';
 
+import { ErrorCode } from '../blog';
+
 interface Counted {
   client: string;
   /** Requests in flight on the socket (HTTP/1.1 runs one at a time). */
@@ -145,7 +147,7 @@ export function capConnectionsPerClient(
           errors: [
             {
               message: 'Too many connections open from this address.',
-              extensions: { code: 'TOO_MANY_REQUESTS' },
+              extensions: { code: ErrorCode.TooManyRequests },
             },
           ],
         });
