@@ -78,8 +78,9 @@ export interface BlogModuleOptions {
    */
   documentLimits?: DocumentLimits;
   /**
-   * How many `signUp` and `logIn` attempts one address may make, and how many may name one
-   * email (normalised), each counted on its own. Default: 10 a minute.
+   * How many `signUp` attempts and password checks (`logIn`, `changePassword`, `deleteAccount`)
+   * one address may make, and how many may name one email (normalised), each counted on its own.
+   * Default: 10 a minute.
    */
   authRateLimit?: RateLimit;
   /**

@@ -15,6 +15,7 @@ export { blogEntities } from './blog.entities';
 export { migrations as blogMigrations } from './migrations';
 export type { BlogContext } from './blog-context';
 export { ErrorCode, formatGraphQLError, reportUnexpectedErrors } from './common/errors';
+export { AccessTokenService } from './auth/access-token.service';
 export { AuthService } from './auth/auth.service';
 export { parseTokenLifetime, TOKEN_LIFETIME_FORMAT } from './auth/token-lifetime';
 export { UsersService } from './users/users.service';
