@@ -8,6 +8,7 @@ import { AuthResolver } from './auth/auth.resolver';
 import { AuthService } from './auth/auth.service';
 import { PasswordService } from './auth/password.service';
 import { ViewerGuard } from './auth/viewer.guard';
+import { blogFeatures } from './blog-features';
 import { BlogLoadersFactory } from './blog-loaders';
 import { BlogModuleOptions } from './blog-options.interface';
 import { blogEntities } from './blog.entities';
@@ -106,6 +107,7 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
     FollowsResolver,
     FeedResolver,
     SubscriptionsResolver,
+    ...blogFeatures.flatMap((feature) => feature.providers),
   ],
   exports: [
     UsersService,
