@@ -21,9 +21,13 @@ import { UpdatePostInput } from './dto/update-post.input';
 import { Post } from './post.entity';
 import { PostsFilter, PostsService } from './posts.service';
 
-/** A connection as resolved: `totalCount` is counted only when asked for. */
+/**
+ * A connection as resolved: `totalCount` is counted only when asked for: by `countAll` when the
+ * list is not all published posts or one author's (a user's bookmarks), else by `authorId`.
+ */
 export type ResolvedPostConnection = Omit<PostConnection, 'totalCount'> & {
   authorId: string | null;
+  countAll?: () => Promise<number>;
 };
 
 /** The `authorId` argument of a list, in lower case; not an id is BAD_USER_INPUT, never "no filter". */
