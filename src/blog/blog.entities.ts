@@ -1,3 +1,4 @@
+import { Bookmark } from './bookmarks/bookmark.entity';
 import { Comment } from './comments/comment.entity';
 import { Follow } from './follows/follow.entity';
 import { Like } from './likes/like.entity';
@@ -5,4 +6,4 @@ import { Post } from './posts/post.entity';
 import { User } from './users/user.entity';
 
 /** The entity classes BlogModule registers; a host's TypeORM root must know them. */
-export const blogEntities = [User, Post, Comment, Like, Follow];
+export const blogEntities = [User, Post, Comment, Like, Follow, Bookmark];

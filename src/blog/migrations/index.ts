@@ -1,10 +1,12 @@
 import { CreateUsersAndPosts1763740800000 } from './1763740800000-create-users-and-posts';
 import { CreateCommentsLikesFollows1763827200000 } from './1763827200000-create-comments-likes-follows';
 import { AddUserTokenVersion1764288000000 } from './1764288000000-add-user-token-version';
+import { CreateBookmarks1765000300000 } from './1765000300000-create-bookmarks';
 
 /** Every migration in order; one list serves SQLite and PostgreSQL. */
 export const migrations = [
   CreateUsersAndPosts1763740800000,
   CreateCommentsLikesFollows1763827200000,
   AddUserTokenVersion1764288000000,
+  CreateBookmarks1765000300000,
 ];

@@ -4,6 +4,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { format } from 'sql-formatter';
 
 import * as auth from '../auth/auth.sql';
+import * as bookmarks from '../bookmarks/bookmarks.sql';
 import * as comments from '../comments/comments.sql';
 import { Dialect, Statement, translate } from '../common/sql';
 import * as feed from '../feed/feed.sql';
@@ -17,7 +18,16 @@ import * as users from '../users/users.sql';
  * (STYLE habit 11). Run with SQL_GENERATE=write (`npm run sql:generate`), this spec writes the
  * files instead of comparing them, and removes those of statement sets that are gone.
  */
-const FEATURES: Record<string, object> = { auth, comments, feed, follows, likes, posts, users };
+const FEATURES: Record<string, object> = {
+  auth,
+  bookmarks,
+  comments,
+  feed,
+  follows,
+  likes,
+  posts,
+  users,
+};
 
 const QUERIES = __dirname;
 const BLOG = dirname(QUERIES);
