@@ -1,5 +1,6 @@
 import { BlogFeature } from './blog-feature';
 import { bookmarksFeature } from './bookmarks/bookmarks.feature';
+import { tagsFeature } from './tags/tags.feature';
 
 /** Every optional feature, in the order their providers are registered. */
-export const blogFeatures: BlogFeature[] = [bookmarksFeature];
+export const blogFeatures: BlogFeature[] = [bookmarksFeature, tagsFeature];
