@@ -1,3 +1,4 @@
+import { refuseDeletes } from './helpers/databases';
 import { DELETE_POST, PUBLISH_POST } from './helpers/documents';
 import { GraphQLResponse, TestApp, TestUser } from './helpers/test-app';
 import { collect, settle, wsClient } from './helpers/ws-client';
@@ -198,6 +199,24 @@ describe('Tags (e2e)', () => {
       expect(
         (await t.data('query ($id: ID!) { post(id: $id) { title tags } }', { id })).post,
       ).toEqual({ title: expect.stringMatching(/^Post /), tags: ['unchanged'] });
+    });
+
+    it('should write the title and the tags together or not at all', async () => {
+      const { id } = await createPost(['together']);
+      const restore = await refuseDeletes(t.dataSource, 'post_tags');
+      try {
+        const failed = await t.gql(
+          UPDATE,
+          { id, input: { title: 'Half done', tags: ['apart'] } },
+          author.token,
+        );
+        expect(errorOf(failed)?.extensions?.code).toBe('INTERNAL_SERVER_ERROR');
+      } finally {
+        await restore();
+      }
+      const { post } = await t.data('query ($id: ID!) { post(id: $id) { title tags } }', { id });
+      expect(post.title).not.toBe('Half done');
+      expect(post.tags).toEqual(['together']);
     });
 
     it("should refuse to change another author's tags", async () => {
