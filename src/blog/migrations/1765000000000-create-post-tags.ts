@@ -12,7 +12,7 @@ export class CreatePostTags1765000000000 implements MigrationInterface {
         columns: [
           idColumn('post_id', { isPrimary: true }),
           { name: 'slug', type: 'varchar', length: '64', isPrimary: true },
-          { name: 'position', type: 'int' },
+          { name: 'position', type: 'integer' },
         ],
         foreignKeys: [
           new TableForeignKey({

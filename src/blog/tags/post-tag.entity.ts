@@ -13,7 +13,7 @@ export class PostTag {
   slug: string;
 
   /** The tag's place in the post's list, from 0. */
-  @Column({ type: 'int' })
+  @Column({ type: 'integer' })
   position: number;
 
   @ManyToOne(() => Post, { onDelete: 'CASCADE' })
