@@ -1,6 +1,7 @@
 import { BlogFeature } from './blog-feature';
 import { bookmarksFeature } from './bookmarks/bookmarks.feature';
+import { notificationsFeature } from './notifications/notifications.feature';
 import { tagsFeature } from './tags/tags.feature';
 
 /** Every optional feature, in the order their providers are registered. */
-export const blogFeatures: BlogFeature[] = [bookmarksFeature, tagsFeature];
+export const blogFeatures: BlogFeature[] = [bookmarksFeature, tagsFeature, notificationsFeature];

@@ -10,6 +10,7 @@ import { Dialect, Statement, translate } from '../common/sql';
 import * as feed from '../feed/feed.sql';
 import * as follows from '../follows/follows.sql';
 import * as likes from '../likes/likes.sql';
+import * as notifications from '../notifications/notifications.sql';
 import * as posts from '../posts/posts.sql';
 import * as tags from '../tags/tags.sql';
 import * as users from '../users/users.sql';
@@ -26,6 +27,7 @@ const FEATURES: Record<string, object> = {
   feed,
   follows,
   likes,
+  notifications,
   posts,
   tags,
   users,
