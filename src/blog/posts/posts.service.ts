@@ -6,6 +6,7 @@ import { Page } from '../common/pagination';
 import { countsByKey, PreparedStatements, Sql, SqlRunner } from '../common/sql';
 import { newId } from '../common/uuid';
 import { BlogEvents } from '../events/blog-events';
+import { NotificationsService } from '../notifications/notifications.service';
 import { User } from '../users/user.entity';
 import { toAuthor } from '../users/user.rows';
 import { UsersService } from '../users/users.service';
@@ -50,6 +51,7 @@ export class PostsService {
     private readonly events: BlogEvents,
     private readonly sql: Sql,
     @Optional() private readonly tags?: PostTagsWriter,
+    @Optional() private readonly notifications?: NotificationsService,
   ) {
     this.statements = sql.prepare(postsSql);
   }
@@ -202,13 +204,17 @@ export class PostsService {
       updatedAt: now,
       publishedAt: publish ? now : null,
     });
-    if (slugs?.length) {
-      await this.sql.transaction(async (sql) => {
-        await sql.run(this.statements.insert, post);
-        await this.tags?.replace(sql, post.id, slugs);
-      });
+    const inserted = async (sql: SqlRunner) => {
+      await sql.run(this.statements.insert, post);
+      if (slugs?.length) await this.tags?.replace(sql, post.id, slugs);
+      return true;
+    };
+    if (post.publishedAt && this.notifications) {
+      await this.notifications.postPublished(post, inserted);
+    } else if (slugs?.length) {
+      await this.sql.transaction(inserted);
     } else {
-      await this.sql.run(this.statements.insert, post);
+      await inserted(this.sql);
     }
     if (post.publishedAt) await this.events.postPublished(post.id);
     return post;
@@ -254,7 +260,9 @@ export class PostsService {
     const post = await this.findOwned(id, viewer, 'publish');
     if (post.publishedAt !== null) return { post, published: false };
     const now = new Date();
-    if ((await this.sql.run(this.statements.publish, { id, at: now })) === 0) {
+    const published = async (sql: SqlRunner) =>
+      (await sql.run(this.statements.publish, { id, at: now })) > 0;
+    if (!(await (this.notifications?.postPublished(post, published) ?? published(this.sql)))) {
       const stored = await this.sql.one(this.statements.byId, { id });
       if (!stored) throw notFound('Post');
       return { post: toPost(stored), published: false };
