@@ -1,7 +1,13 @@
 import { Provider } from '@nestjs/common';
 
+/** The optional features, by the names `BlogModuleOptions.features` switches them with. */
+export const BLOG_FEATURE_NAMES = ['search', 'tags', 'notifications', 'bookmarks'] as const;
+
 /** The optional features a host can leave out through `BlogModuleOptions.features`. */
-export type BlogFeatureName = 'search' | 'tags' | 'notifications' | 'bookmarks';
+export type BlogFeatureName = (typeof BLOG_FEATURE_NAMES)[number];
+
+/** Which optional features BlogModule serves: each is on unless set to `false`. */
+export type BlogFeatureSwitches = { [name in BlogFeatureName]?: boolean };
 
 /**
  * One optional feature: the providers (resolvers, services) registered only with it, and the
