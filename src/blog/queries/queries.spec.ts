@@ -12,6 +12,7 @@ import * as follows from '../follows/follows.sql';
 import * as likes from '../likes/likes.sql';
 import * as notifications from '../notifications/notifications.sql';
 import * as posts from '../posts/posts.sql';
+import * as search from '../search/search.sql';
 import * as tags from '../tags/tags.sql';
 import * as users from '../users/users.sql';
 
@@ -29,6 +30,7 @@ const FEATURES: Record<string, object> = {
   likes,
   notifications,
   posts,
+  search,
   tags,
   users,
 };
