@@ -1,7 +1,9 @@
+
 import { CREATE_POST, DELETE_POST, PUBLISH_POST, UPDATE_POST } from './helpers/documents';
 import { insertUsersWithPosts } from './helpers/fixtures';
 import { TestApp, TestUser } from './helpers/test-app';
 import { collect, wsClient } from './helpers/ws-client';
+import { CreatePostSearch1765000100000 } from '../src/blog/migrations/1765000100000-create-post-search';
 
 const SEARCH = `query Search($query: String!, $first: Int, $after: String, $tags: [String!]) {
   searchPosts(query: $query, first: $first, after: $after, tags: $tags) {
@@ -381,6 +383,28 @@ describe('searchPosts (e2e)', () => {
       } finally {
         await client.dispose();
       }
+    });
+  });
+
+  describe('the migration', () => {
+    it('should index the posts that exist when it runs, and leave nothing behind when reverted', async () => {
+      await write('Before the index', 'An ocelot that was written first.');
+      const migration = new CreatePostSearch1765000100000();
+      const runner = t.dataSource.createQueryRunner();
+      try {
+        await migration.down(runner);
+        expect(await runner.hasTable('post_search')).toBe(false);
+        // Written while there is no index: the migration must find it all the same.
+        await write('Without the index', 'A second ocelot.');
+        await migration.up(runner);
+      } finally {
+        await runner.release();
+      }
+      expect((await titlesFor('ocelot ')).sort()).toEqual([
+        'Before the index',
+        'Without the index',
+      ]);
+      expect(await titlesFor('"second ocelot"')).toEqual(['Without the index']);
     });
   });
 });
