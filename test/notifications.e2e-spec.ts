@@ -566,6 +566,31 @@ describe('Notifications (e2e)', () => {
       }
     });
 
+    it('should read the same statements to deliver a publication to 1 and to 5 followers', async () => {
+      const statementsFor = async (followers: number) => {
+        const author = await t.signUp();
+        const users: TestUser[] = [];
+        for (let i = 0; i < followers; i++) {
+          const user = await t.signUp();
+          await follow(user, author);
+          users.push(user);
+        }
+        const clients = users.map((user) => wsClient(ws, user.token));
+        try {
+          const streams = clients.map(({ client }) => collect(client, NOTIFICATION_ADDED));
+          await settle();
+          const before = t.statements.statements.length;
+          await createPost(author, 'Counted');
+          const events = await Promise.all(streams.map(async (stream) => stream.next(1)));
+          expect(events.every((received) => received[0]?.data?.notificationAdded)).toBe(true);
+          return t.statements.statements.length - before;
+        } finally {
+          await Promise.all(clients.map(({ client }) => client.dispose()));
+        }
+      };
+      expect(await statementsFor(5)).toBe(await statementsFor(1));
+    });
+
     it('should refuse the subscription when signed out, with UNAUTHENTICATED', async () => {
       const { client } = wsClient(ws);
       try {
