@@ -637,3 +637,31 @@ describe('Notifications under the write and cost limits (e2e)', () => {
     expect(codeOf(await t.gql(MARK_READ, {}, user.token))).toBe('TOO_MANY_REQUESTS');
   });
 });
+
+describe('Without the notifications feature (e2e)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await TestApp.start({ env: { BLOG_FEATURES: 'search,tags,bookmarks' } });
+  });
+  afterAll(() => t.close());
+
+  it('should follow, like, comment and publish as before, raising nothing', async () => {
+    const [author, fan] = [await t.signUp(), await t.signUp()];
+    await t.data(FOLLOW_USER, { userId: author.user.id }, fan.token);
+    const { createPost } = await t.data(
+      CREATE_POST,
+      { input: { title: 'Quiet', content: 'No news' } },
+      fan.token,
+    );
+    const postId = createPost.id;
+    await t.data(LIKE_POST, { postId }, author.token);
+    await t.data(ADD_COMMENT, { postId, text: 'Hi' }, author.token);
+    await t.data(UNLIKE_POST, { postId }, author.token);
+    await t.data(UNFOLLOW_USER, { userId: author.user.id }, fan.token);
+    expect(await t.dataSource.getRepository(Notification).count()).toBe(0);
+    const { likesCount } = (await t.data(`{ post(id: "${postId}") { likesCount } }`)).post;
+    expect(likesCount).toBe(0);
+    expect(codeOf(await t.gql(UNREAD_COUNT, {}, author.token))).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+});
