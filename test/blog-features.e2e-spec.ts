@@ -54,6 +54,7 @@ import {
   hasCoordinate,
   parseCoordinate,
 } from '../src/blog/features/schema-coordinates';
+import { FEED_QUERY, ideTabs, SEARCH_QUERY } from '../src/ide/ide-page';
 
 const CONTRACT = buildSchema(readFileSync(`${__dirname}/../../shared/api.graphql`, 'utf8'));
 const SECRET = 'a-host-secret-of-at-least-32-characters';
@@ -381,6 +382,113 @@ describe('Optional features left out through BlogModule options (e2e)', () => {
           await stillWorks[name](t, author, reader, createPost.id);
         }
       });
+    });
+  });
+
+  describe('the demo seed', () => {
+    const seeded = (features: string) =>
+      TestApp.start({ env: { SEED_DEMO: 'true', BLOG_FEATURES: features } });
+    const logInAsAda = async (t: TestApp) => {
+      const { logIn } = await t.data(
+        `mutation { logIn(input: {email: "ada@example.com", password: "demo-password"}) { token } }`,
+      );
+      return `Bearer ${logIn.token}`;
+    };
+
+    it('should give the posts tags, Ada notifications from what the others did, and a post to search', async () => {
+      const t = await seeded('all');
+      try {
+        const ada = await logInAsAda(t);
+        const { notifications, unreadNotificationsCount } = await t.data(
+          `{ unreadNotificationsCount notifications(first: 20) { edges { node { kind read actor { handle } post { title } } } } }`,
+          {},
+          ada,
+        );
+        const seen = notifications.edges.map(
+          ({ node }: any) => `${node.kind} ${node.actor.handle} ${node.post?.title ?? '-'}`,
+        );
+        expect(seen.sort()).toEqual(
+          [
+            'FOLLOWED grace -',
+            'FOLLOWED alan -',
+            'POST_LIKED grace Notes on the Analytical Engine',
+            'POST_LIKED alan Poetical science',
+            'POST_COMMENTED alan Notes on the Analytical Engine',
+            'FOLLOWEE_PUBLISHED grace Finding the first bug',
+            'FOLLOWEE_PUBLISHED grace Compilers for everyone',
+          ].sort(),
+        );
+        expect(unreadNotificationsCount).toBe(seen.length);
+
+        const { posts, tag } = await t.data(
+          `{ posts(first: 10) { title tags } tag(slug: "computing") { postsCount } }`,
+        );
+        expect(posts).toContainEqual({
+          title: 'Notes on the Analytical Engine',
+          tags: ['history', 'computing'],
+        });
+        expect(posts.every((post: { tags: string[] }) => post.tags.length > 0)).toBe(true);
+        expect(tag).toEqual({ postsCount: 2 });
+
+        const { searchPosts } = await t.data(
+          `{ searchPosts(query: "graphql") { edges { rank snippet node { title } } } }`,
+        );
+        expect(searchPosts.edges[0].node.title).toBe('Searching this blog with GraphQL');
+        expect(searchPosts.edges[0].snippet).toMatch(/graphql/i);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it('should answer every pre-filled tab of the IDE on the demo, signed in as Ada', async () => {
+      const t = await seeded('all');
+      try {
+        const ada = await logInAsAda(t);
+        const answers = await Promise.all(ideTabs().map((query) => t.gql(query, {}, ada)));
+        expect(answers.map((answer) => answer.errors ?? [])).toEqual(ideTabs().map(() => []));
+        const [, search, tags] = answers.map((answer) => answer.data as any);
+        expect(search.searchPosts.edges[0]).toMatchObject({
+          rank: expect.any(Number),
+          snippet: expect.stringMatching(/graphql/i),
+          node: { title: 'Searching this blog with GraphQL' },
+        });
+        expect(tags.tag.posts.edges.map((edge: any) => edge.node.title).sort()).toEqual([
+          'Finding the first bug',
+          'Notes on the Analytical Engine',
+        ]);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it('should pre-fill the IDE with the tabs of the features left on only', async () => {
+      const t = await TestApp.start({ env: { GRAPHIQL: 'true', BLOG_FEATURES: 'search' } });
+      try {
+        const page = await t.http.get('/graphql').set('accept', 'text/html').expect(200);
+        const config = /<script id="ide-config" type="application\/json">(.*?)<\/script>/.exec(
+          page.text,
+        );
+        expect(JSON.parse(config![1]).tabs).toEqual([FEED_QUERY, SEARCH_QUERY]);
+        expect(ideTabs({ search: false, tags: false })).toEqual([FEED_QUERY]);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it('should seed the rest of the demo with every feature left out', async () => {
+      const t = await seeded('none');
+      try {
+        await logInAsAda(t);
+        const { posts } = await t.data(`{ posts(first: 10) { title author { handle } } }`);
+        expect(posts).toHaveLength(6);
+        const { user } = await t.data(
+          `query ($handle: String!) { user: userByHandle(handle: $handle) { followersCount } }`,
+          { handle: 'ada' },
+        );
+        expect(user).toEqual({ followersCount: 2 });
+      } finally {
+        await t.close();
+      }
     });
   });
 

@@ -80,6 +80,6 @@ export class HostAppModule implements NestModule {
   /** The IDE at GET /graphql for browsers, served by the host itself, so it works offline. */
   configure(consumer: MiddlewareConsumer): void {
     if (this.config.get<string>('NODE_ENV') === 'production') return;
-    consumer.apply(ideMiddleware()).forRoutes('graphql', 'graphql/ide/*file');
+    consumer.apply(ideMiddleware({ features })).forRoutes('graphql', 'graphql/ide/*file');
   }
 }
