@@ -44,6 +44,7 @@ import {
   BlogModule,
   blogMigrations,
   blogSchemaTransform,
+  CompiledExecution,
   formatGraphQLError,
   Post,
 } from '../src/blog';
@@ -378,6 +379,14 @@ describe('Optional features left out through BlogModule options (e2e)', () => {
           title: 'Kept',
           author: { id: author.user.id },
         });
+        // Compiled execution (graphql-jit) runs on the schema without the features too.
+        const execution = t.app.get(CompiledExecution);
+        await execution.idle();
+        const compiled = execution.stats.compiled;
+        expect((await t.data(`{ posts(first: 5) { id title author { id } } }`)).posts).toEqual(
+          posts,
+        );
+        expect(execution.stats.compiled).toBe(compiled + 1);
         for (const name of kept.filter((n) => registered.includes(n))) {
           await stillWorks[name](t, author, reader, createPost.id);
         }
