@@ -56,7 +56,7 @@ const SQLITE_ONLY = [
   ...BROWSER,
 ];
 /** Suites that need PostgreSQL and Redis together. */
-const REDIS = ['redis-pubsub', 'redis-failure', 'health-redis'];
+const REDIS = ['redis-pubsub', 'redis-failure', 'health-redis', 'notifications-redis'];
 
 const ignore = (names) => names.map((name) => `/test/${name}\\.e2e-spec\\.ts$`);
 const required = process.env.CI === 'true';

@@ -27,6 +27,8 @@ export async function generateSchema(): Promise<GraphQLSchema> {
     DATABASE_URL: 'sqlite::memory:',
     JWT_SECRET: process.env.JWT_SECRET ?? 'schema-generation-only-secret-0123456789',
     SEED_DEMO: 'false',
+    // The committed schema and the contract check are of every feature.
+    BLOG_FEATURES: 'all',
   });
   try {
     const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot()] }).compile();

@@ -11,6 +11,7 @@ import {
   blogGraphQLContext,
   BlogModule,
   BlogModuleOptions,
+  blogSchemaTransform,
   closePubSub,
   CompiledExecution,
   compiledExecutionGateway,
@@ -27,6 +28,7 @@ import {
   databaseConfig,
   graphqlConfig,
   httpConfig,
+  readBlogFeatures,
   redisConfig,
   validateEnvironment,
 } from './config';
@@ -72,6 +74,8 @@ export class AppModule implements OnApplicationShutdown {
   }
 
   static forRoot(overrides: DataSourceOverrides = {}): DynamicModule {
+    // The features decide which resolvers exist, so they are read as the module is defined.
+    const features = readBlogFeatures();
     return {
       module: AppModule,
       imports: [
@@ -114,6 +118,9 @@ export class AppModule implements OnApplicationShutdown {
               : { gateway: compiledExecutionGateway(() => schemaHost.schema, execution) }),
             autoSchemaFile: graphql.schemaFile || true,
             sortSchema: true,
+            // A feature left out leaves nothing in the schema, the written file included.
+            transformSchema: blogSchemaTransform(features),
+            transformAutoSchemaFile: true,
             introspection: graphql.introspection,
             hideSchemaDetailsFromClientErrors: graphql.hideSchemaDetails,
             // The parser's share of the document limits; the rest run in OperationRules.
@@ -133,6 +140,7 @@ export class AppModule implements OnApplicationShutdown {
           }),
         }),
         BlogModule.forRootAsync({
+          features,
           inject: [
             appConfig.KEY,
             authConfig.KEY,

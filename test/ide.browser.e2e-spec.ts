@@ -97,6 +97,35 @@ describe('GraphiQL in Chromium (e2e)', () => {
     expect(record).toEqual({ foreign: [], errors: [], cspViolations: [] });
   });
 
+  it('should open with a search and a tags tab beside the feed, and run the search', async () => {
+    await t.data(
+      CREATE_POST,
+      { input: { title: 'Found by the IDE', content: 'Searching GraphQL posts from a tab' } },
+      author.token,
+    );
+    const { record } = await inIde('/graphql', async (page) => {
+      const editor = page.locator('.graphiql-query-editor');
+      await waitForText(page, editor, 'query Feed {');
+      const tabs = page.locator('.graphiql-tab-button');
+      expect(await tabs.allInnerTexts()).toEqual(['Feed', 'Search', 'Tags']);
+      await tabs.filter({ hasText: 'Search' }).click();
+      await waitForText(page, editor, 'query Search {');
+      const result = page.locator('.result-window');
+      // GraphiQL reads the new tab's operation name once its editor has parsed it; a run just
+      // before that names the previous tab's operation. Run until the search answers (bounded).
+      for (let attempt = 1; ; attempt += 1) {
+        await page.locator('.graphiql-execute-button').click();
+        // \s: Monaco draws spaces as no-break spaces.
+        const answered = result.filter({ hasText: /Found\sby\sthe\sIDE|Unknown\soperation/ });
+        await answered.waitFor({ timeout: BROWSER_TIMEOUT_MS });
+        if ((await textOf(result)).includes('"title": "Found by the IDE"')) break;
+        if (attempt === 5) throw new Error(`The search never ran: ${await textOf(result)}`);
+      }
+      await waitForText(page, result, '"snippet": ');
+    });
+    expect(record).toEqual({ foreign: [], errors: [], cspViolations: [] });
+  });
+
   it('should send the token pasted into the headers editor', async () => {
     const query = encodeURIComponent('query Me { me { handle } }');
     const { record } = await inIde(`/graphql?query=${query}`, async (page) => {

@@ -1,6 +1,6 @@
 import { CREATE_POST } from './helpers/documents';
 import { TestApp } from './helpers/test-app';
-import { FEED_QUERY } from '../src/ide/ide-page';
+import { FEED_QUERY, ideTabs } from '../src/ide/ide-page';
 
 /** What Chromium sends when it opens a URL. */
 const BROWSER_ACCEPT =
@@ -32,7 +32,11 @@ describe('GraphiQL at GET /graphql (e2e)', () => {
       const config = /<script id="ide-config" type="application\/json">(.*?)<\/script>/.exec(
         response.text,
       );
-      expect(JSON.parse(config![1])).toEqual({ endpoint: '/graphql', defaultQuery: FEED_QUERY });
+      expect(JSON.parse(config![1])).toEqual({
+        endpoint: '/graphql',
+        defaultQuery: FEED_QUERY,
+        tabs: ideTabs(),
+      });
       expect(FEED_QUERY).toMatch(
         /feed \{\s+id\s+content\s+createdAt\s+author \{\s+name\s+handle\s+avatar\s+\}\s+likesCount\s+isLikedByMe/,
       );

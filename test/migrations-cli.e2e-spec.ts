@@ -52,9 +52,10 @@ describe('The migration scripts (e2e)', () => {
       expect.arrayContaining(['comments', 'follows', 'likes', 'migrations', 'posts', 'users']),
     );
 
+    // The last migration creates the bookmarks; reverting it leaves every earlier one in place.
     await npm('migration:revert');
-    expect(columnsOf('users')).not.toContain('token_version');
-    expect(columnsOf('users')).toContain('email');
+    expect(tables()).not.toContain('bookmarks');
+    expect(columnsOf('users')).toContain('token_version');
     expect(tables()).toContain('likes');
 
     await npm('migration:run');

@@ -10,8 +10,10 @@ import { GreetingsModule } from './greetings/greetings.module';
 import {
   blogGraphQLContext,
   blogMigrations,
+  BlogFeatureSwitches,
   BlogModule,
   BlogModuleOptions,
+  blogSchemaTransform,
   formatGraphQLError,
 } from '../../src/blog';
 import { ideMiddleware } from '../../src/ide';
@@ -38,6 +40,12 @@ function blogOptions(config: ConfigService): BlogModuleOptions {
 }
 
 /**
+ * The blog's optional features this host serves: all of them. `{ notifications: false }` would
+ * leave notifications out, of the module and of the schema alike.
+ */
+const features: BlogFeatureSwitches = {};
+
+/**
  * A host application: it owns the configuration, the TypeORM root and the GraphQL root, has a
  * module of its own (greetings), and imports the blog from its public API.
  */
@@ -51,6 +59,8 @@ function blogOptions(config: ConfigService): BlogModuleOptions {
       sortSchema: true,
       // Error codes on every error, unexpected ones masked, for the host's fields too.
       formatError: formatGraphQLError,
+      // What the blog leaves out goes from the schema too; BlogModule refuses to start otherwise.
+      transformSchema: blogSchemaTransform(features),
       // The viewer of each request, read from its authorization header.
       context: blogGraphQLContext,
       // The blog closes its WebSocket connections as the app shuts down; Apollo's drain, which
@@ -60,7 +70,7 @@ function blogOptions(config: ConfigService): BlogModuleOptions {
       // The project's own IDE (below) instead of Apollo's, which loads from a CDN.
       graphiql: false,
     }),
-    BlogModule.forRootAsync({ inject: [ConfigService], useFactory: blogOptions }),
+    BlogModule.forRootAsync({ inject: [ConfigService], useFactory: blogOptions, features }),
     GreetingsModule,
   ],
 })
@@ -70,6 +80,6 @@ export class HostAppModule implements NestModule {
   /** The IDE at GET /graphql for browsers, served by the host itself, so it works offline. */
   configure(consumer: MiddlewareConsumer): void {
     if (this.config.get<string>('NODE_ENV') === 'production') return;
-    consumer.apply(ideMiddleware()).forRoutes('graphql', 'graphql/ide/*file');
+    consumer.apply(ideMiddleware({ features })).forRoutes('graphql', 'graphql/ide/*file');
   }
 }

@@ -51,6 +51,21 @@ describe('BlogLoadersFactory', () => {
     expect(findByIds).toHaveBeenCalledTimes(1);
   });
 
+  it("should make an optional feature's loader once per request, with its viewer, until clear()", () => {
+    const { made } = factory();
+    const viewer = Object.assign(new User(), { id: 'v' });
+    const loaders = made.create(viewer);
+    const make = jest.fn((who: User | null) => ({ viewerId: who?.id }));
+    const loader = loaders.featureLoader('flags', make);
+    expect(loader).toEqual({ viewerId: 'v' });
+    expect(loaders.featureLoader('flags', make)).toBe(loader);
+    expect(made.create(null).featureLoader('flags', make)).toEqual({ viewerId: undefined });
+
+    loaders.clear();
+    expect(loaders.featureLoader('flags', make)).not.toBe(loader);
+    expect(make).toHaveBeenCalledTimes(3);
+  });
+
   it("should prime the viewer's row", async () => {
     const { made, findByIds } = factory();
     const viewer = Object.assign(new User(), { id: 'v', name: 'viewer' });

@@ -22,7 +22,14 @@ export type BlogLoaders = UsersLoaders &
   PostsLoaders &
   CommentsLoaders &
   LikesLoaders &
-  FollowsLoaders & { clear(): void };
+  FollowsLoaders & {
+    clear(): void;
+    /**
+     * A loader of an optional feature, which this composition does not know: made with the
+     * request's viewer the first time `name` is asked for, and forgotten by clear() like the rest.
+     */
+    featureLoader<T>(name: string, make: (viewer: Viewer) => T): T;
+  };
 
 interface FeatureServices {
   users: UsersService;
@@ -74,6 +81,10 @@ class RequestLoaders {
 
   clear(): void {
     this.cache.clear();
+  }
+
+  featureLoader<T>(name: string, make: (viewer: Viewer) => T): T {
+    return this.cache.once(`feature:${name}`, () => make(this.viewer));
   }
 }
 

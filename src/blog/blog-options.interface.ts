@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { PubSubEngine } from 'graphql-subscriptions';
 
+import type { BlogFeatureSwitches } from './blog-feature';
 import type { WriteRateLimitStorage } from './limits/write-rate-limit-storage';
 
 /** At most `limit` attempts (per client address, email or user) in `windowMs`. */
@@ -118,6 +119,15 @@ export interface BlogModuleOptions {
    * An unknown `documentId` is always refused.
    */
   trustedDocuments?: TrustedDocumentsOptions;
+  /**
+   * The optional features (search, tags, notifications, bookmarks), each on unless set to
+   * `false`. A feature left out has no providers and, with the GraphQL root's
+   * `transformSchema: blogSchemaTransform(features)`, nothing in the schema; the module refuses
+   * to start if the served schema still has any of it. Give it to `forRoot` with the other
+   * options, or to `forRootAsync` beside `useFactory`, never from the factory: the schema is
+   * built first. In the injected options every feature's switch is set.
+   */
+  features?: BlogFeatureSwitches;
 }
 
 /** The documents a client may name by `documentId`, and whether only those run. */

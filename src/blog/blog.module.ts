@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { getOptionsToken, ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -8,10 +8,17 @@ import { AuthResolver } from './auth/auth.resolver';
 import { AuthService } from './auth/auth.service';
 import { PasswordService } from './auth/password.service';
 import { ViewerGuard } from './auth/viewer.guard';
+import { BlogFeatureSwitches } from './blog-feature';
+import { blogFeatures } from './blog-features';
 import { BlogLoadersFactory } from './blog-loaders';
 import { BlogModuleOptions } from './blog-options.interface';
 import { blogEntities } from './blog.entities';
-import { BLOG_MODULE_OPTIONS, ConfigurableBlogModule } from './blog.module-definition';
+import {
+  BLOG_ASYNC_OPTIONS_TYPE,
+  BLOG_MODULE_OPTIONS,
+  BLOG_OPTIONS_TYPE,
+  ConfigurableBlogModule,
+} from './blog.module-definition';
 import { CommentsResolver, PostCommentsResolver } from './comments/comments.resolver';
 import { CommentsService } from './comments/comments.service';
 import { Sql } from './common/sql';
@@ -19,6 +26,8 @@ import { TrustedDocuments } from './documents/trusted-documents';
 import { TrustedDocumentsPlugin } from './documents/trusted-documents.plugin';
 import { BlogEvents } from './events/blog-events';
 import { BLOG_PUB_SUB, createInMemoryPubSub } from './events/pub-sub';
+import { resolveBlogFeatures } from './features/feature-switches';
+import { FeatureSchemaCheck } from './features/schema-check';
 import { FeedResolver } from './feed/feed.resolver';
 import { FeedService } from './feed/feed.service';
 import { FollowsResolver } from './follows/follows.resolver';
@@ -45,6 +54,7 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
  * The blog's GraphQL types, resolvers and services. The host application owns the TypeORM root
  * (with `autoLoadEntities` or {@link blogEntities}, and {@link blogMigrations}) and the GraphQL
  * root; import this module with `BlogModule.forRoot(options)` or `BlogModule.forRootAsync(...)`.
+ * The optional features (`features`) register their providers only when on.
  */
 @Module({
   imports: [TypeOrmModule.forFeature(blogEntities)],
@@ -106,6 +116,7 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
     FollowsResolver,
     FeedResolver,
     SubscriptionsResolver,
+    FeatureSchemaCheck,
   ],
   exports: [
     UsersService,
@@ -121,4 +132,34 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
     BLOG_MODULE_OPTIONS,
   ],
 })
-export class BlogModule extends ConfigurableBlogModule {}
+export class BlogModule extends ConfigurableBlogModule {
+  /** The module with these options and the providers of the features they leave on. */
+  static forRoot(options: typeof BLOG_OPTIONS_TYPE): DynamicModule {
+    return withFeatureProviders(super.forRoot(options), options.features);
+  }
+
+  /** The module with options from a factory, and the providers of the features left on. */
+  static forRootAsync(options: typeof BLOG_ASYNC_OPTIONS_TYPE): DynamicModule {
+    return withFeatureProviders(super.forRootAsync(options), options.features);
+  }
+}
+
+/** The features' providers are known when the module is defined: the schema is built from them. */
+function withFeatureProviders(
+  definition: DynamicModule,
+  features: BlogFeatureSwitches | undefined,
+): DynamicModule {
+  const switches = resolveBlogFeatures(features);
+  const providers = blogFeatures
+    .filter((feature) => switches[feature.name])
+    .flatMap((feature) => feature.providers);
+  return {
+    ...definition,
+    providers: [...(definition.providers ?? []), ...providers],
+    exports: [...(definition.exports ?? []), ...providers.map(tokenOf)],
+  };
+}
+
+function tokenOf(provider: Provider) {
+  return typeof provider === 'function' ? provider : provider.provide;
+}

@@ -11,6 +11,9 @@ export type {
   TrustedDocumentsOptions,
 } from './blog-options.interface';
 export { BLOG_MODULE_OPTIONS } from './blog.module-definition';
+export { BLOG_FEATURE_NAMES } from './blog-feature';
+export type { BlogFeatureName, BlogFeatureSwitches } from './blog-feature';
+export { blogSchemaTransform } from './features/schema-transform';
 export { blogEntities } from './blog.entities';
 export { migrations as blogMigrations } from './migrations';
 export type { BlogContext } from './blog-context';

@@ -1,10 +1,19 @@
 import { registerAs } from '@nestjs/config';
 
-import type { CompiledExecutionOptions } from '../blog';
+import { BLOG_FEATURE_NAMES } from '../blog';
+import type { BlogFeatureSwitches, CompiledExecutionOptions } from '../blog';
 import { loadAppConfig } from './app.config';
-import { readBoolean, readInteger, readString } from './env';
+import {
+  InvalidEnvironmentError,
+  readBoolean,
+  readInteger,
+  readOptionalString,
+  readString,
+} from './env';
 
 export interface GraphqlConfig {
+  /** The blog's optional features, each switched on or off. */
+  features: Required<BlogFeatureSwitches>;
   introspection: boolean;
   /** Hide "Did you mean" suggestions from errors; on wherever introspection is off. */
   hideSchemaDetails: boolean;
@@ -44,6 +53,7 @@ export function loadGraphqlConfig(env: NodeJS.ProcessEnv = process.env): Graphql
   const { nodeEnv } = loadAppConfig(env);
   const introspection = readBoolean(env, 'GRAPHQL_INTROSPECTION', nodeEnv !== 'production');
   return {
+    features: readBlogFeatures(env),
     introspection,
     hideSchemaDetails: !introspection,
     maxComplexity: readInteger(env, 'GRAPHQL_MAX_COMPLEXITY', 20_000, { min: 1, max: 10_000_000 }),
@@ -106,6 +116,33 @@ export function loadGraphqlConfig(env: NodeJS.ProcessEnv = process.env): Graphql
         max: 100_000,
       }),
     },
+  };
+}
+
+/**
+ * BLOG_FEATURES: the optional features served, as a comma-separated list of their names, or
+ * `all` (the default) or `none`.
+ */
+export function readBlogFeatures(
+  env: NodeJS.ProcessEnv = process.env,
+): Required<BlogFeatureSwitches> {
+  const raw = readOptionalString(env, 'BLOG_FEATURES')?.toLowerCase() ?? 'all';
+  const known: readonly string[] = BLOG_FEATURE_NAMES;
+  const names =
+    raw === 'all' ? known : raw === 'none' ? [] : raw.split(',').map((name) => name.trim());
+  for (const name of names) {
+    if (!known.includes(name)) {
+      throw new InvalidEnvironmentError(
+        'BLOG_FEATURES',
+        `"${name}" is not a feature; expected all, none or a comma-separated list of ${known.join(', ')}`,
+      );
+    }
+  }
+  return {
+    search: names.includes('search'),
+    tags: names.includes('tags'),
+    notifications: names.includes('notifications'),
+    bookmarks: names.includes('bookmarks'),
   };
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 import { InvalidEnvironmentError } from './env';
+import { readBlogFeatures } from './graphql.config';
 import { validateEnvironment } from './index';
 import {
   misspeltSetting,
@@ -99,6 +100,7 @@ describe('misspelt settings in .env', () => {
     ['HOSTS', 'HOST'],
     ['OTEL_EXPORTER_OTLP_ENDPONT', 'OTEL_EXPORTER_OTLP_ENDPOINT'],
     ['TRUSTED_DOCUMENT', 'TRUSTED_DOCUMENTS'],
+    ['BLOG_FEATURE', 'BLOG_FEATURES'],
   ])('should take %s for %s', (name, setting) => {
     expect(misspeltSetting(name)).toBe(setting);
   });
@@ -125,4 +127,33 @@ describe('misspelt settings in .env', () => {
     expect(run).toThrow(/^Invalid environment variable JWT_SECRT: .*did you mean JWT_SECRET\?$/);
     expect(() => refuseMisspeltSettings(['PGHOST', 'PORT', 'MY_TOOL_TOKEN'])).not.toThrow();
   });
+});
+
+describe('BLOG_FEATURES', () => {
+  const none = { search: false, tags: false, notifications: false, bookmarks: false };
+  const all = { search: true, tags: true, notifications: true, bookmarks: true };
+
+  it.each([
+    [undefined, all],
+    ['', all],
+    ['all', all],
+    ['ALL', all],
+    ['none', none],
+    ['tags', { ...none, tags: true }],
+    [' search , Bookmarks ', { ...none, search: true, bookmarks: true }],
+    ['search,tags,notifications,bookmarks', all],
+  ])('should read %p as the features it names', (value, features) => {
+    expect(readBlogFeatures({ BLOG_FEATURES: value })).toEqual(features);
+  });
+
+  it.each(['serach', 'tags,,search', 'tags;search', 'all,tags', 'comments'])(
+    'should refuse %p in one line naming the variable and the features',
+    (value) => {
+      const read = () => readBlogFeatures({ BLOG_FEATURES: value });
+      expect(read).toThrow(InvalidEnvironmentError);
+      expect(read).toThrow(
+        /^Invalid environment variable BLOG_FEATURES: ".*" is not a feature; expected all, none or a comma-separated list of search, tags, notifications, bookmarks$/,
+      );
+    },
+  );
 });

@@ -3,8 +3,9 @@ import type { ConfigType } from '@nestjs/config';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-import { IDE_ASSETS_PATH } from './ide-page';
+import { IDE_ASSETS_PATH, ideTabs } from './ide-page';
 import { asksForHtml, IDE_ENDPOINT, IdeReply, IdeResponder } from './ide-responder';
+import { graphqlConfig } from '../config/graphql.config';
 import { ideConfig } from '../config/ide.config';
 
 /**
@@ -20,13 +21,14 @@ export class IdeHttp implements OnModuleInit {
 
   constructor(
     @Inject(ideConfig.KEY) private readonly config: ConfigType<typeof ideConfig>,
+    @Inject(graphqlConfig.KEY) private readonly graphql: ConfigType<typeof graphqlConfig>,
     private readonly adapterHost: HttpAdapterHost,
   ) {}
 
   onModuleInit(): void {
     const adapter = this.adapterHost.httpAdapter;
     if (!this.config.enabled || adapter?.getType() !== 'fastify') return;
-    const ide = new IdeResponder();
+    const ide = new IdeResponder(undefined, ideTabs(this.graphql.features));
     if (!ide.assets.built) {
       this.logger.warn(`GRAPHIQL is on but ${ide.assets.dir} is not built: run npm run build`);
     }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { IDE_ASSETS_PATH } from './ide-page';
+import type { BlogFeatureSwitches } from '../blog';
+import { IDE_ASSETS_PATH, ideTabs } from './ide-page';
 import { asksForHtml, IDE_ENDPOINT, IdeReply, IdeResponder } from './ide-responder';
 
 /** A Connect-style handler, as Express and Nest's `MiddlewareConsumer` take one. */
@@ -15,8 +16,10 @@ export type IdeMiddleware = (
  * Connect middleware): the page at `GET /graphql` for a browser, the built files under
  * `/graphql/ide/`, and `next()` for everything else, GraphQL requests included. Mount it before
  * the GraphQL route, and turn off the GraphQL server's own landing page (`graphiql: false`).
+ * `features`: the blog's, so that the pre-filled tabs use only what the schema has.
  */
-export function ideMiddleware(ide: IdeResponder = new IdeResponder()): IdeMiddleware {
+export function ideMiddleware(options: { features?: BlogFeatureSwitches } = {}): IdeMiddleware {
+  const ide = new IdeResponder(undefined, ideTabs(options.features));
   return (request, response, next) => {
     // Express strips the path a middleware is mounted at from `url`; `originalUrl` keeps it.
     const path = (request as { originalUrl?: string }).originalUrl ?? request.url ?? '/';

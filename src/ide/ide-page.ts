@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
+import type { BlogFeatureSwitches } from '../blog';
+
 /** Where the IDE's built files are served: under the endpoint, so one path prefix covers both. */
 export const IDE_ASSETS_PATH = '/graphql/ide/';
 
@@ -24,10 +26,73 @@ query Feed {
 }
 `;
 
+/** A full-text search, pre-filled in a tab of its own where the search feature is on. */
+export const SEARCH_QUERY = `# Full-text search of published posts: several
+# words, a "quoted phrase", -word to leave a
+# word out, and the start of the last word.
+# Each hit has its rank and a snippet with the
+# words it found marked.
+query Search {
+  searchPosts(query: "graphql", first: 10) {
+    edges {
+      rank
+      snippet
+      node {
+        id
+        title
+        author {
+          name
+        }
+      }
+    }
+  }
+}
+`;
+
+/** The tags, pre-filled in a tab of their own where the tags feature is on. */
+export const TAGS_QUERY = `# Tags: the most used ones, and the published
+# posts of one. Posts take up to 5 tags through
+# createPost and updatePost, and lists of posts
+# filter by them: posts(tags: ["history"]).
+query Tags {
+  popularTags(first: 10) {
+    edges {
+      node {
+        slug
+        postsCount
+      }
+    }
+  }
+  tag(slug: "history") {
+    slug
+    posts(first: 10) {
+      edges {
+        node {
+          title
+          tags
+        }
+      }
+    }
+  }
+}
+`;
+
+/** The operation editor's first tabs: the feed, then a search and the tags where those are on. */
+export function ideTabs(features: BlogFeatureSwitches = {}): string[] {
+  return [
+    FEED_QUERY,
+    ...(features.search === false ? [] : [SEARCH_QUERY]),
+    ...(features.tags === false ? [] : [TAGS_QUERY]),
+  ];
+}
+
 /** What the page's script reads from the page (see src/ide/browser/ide.tsx). */
 export interface IdePageConfig {
   endpoint: string;
+  /** The query of a tab the user opens. */
   defaultQuery: string;
+  /** The queries of the tabs a first visit opens with (see {@link ideTabs}). */
+  tabs: string[];
   /** A `?query=` of the page's address: shown instead of the saved or default query. */
   initialQuery?: string;
 }

@@ -3,7 +3,14 @@ import type { IncomingHttpHeaders } from 'node:http';
 import Negotiator from 'negotiator';
 
 import { IdeAssets } from './ide-assets';
-import { FEED_QUERY, IDE_ASSET_CSP, IDE_NOT_BUILT, IdePageConfig, renderIdePage } from './ide-page';
+import {
+  FEED_QUERY,
+  IDE_ASSET_CSP,
+  IDE_NOT_BUILT,
+  ideTabs,
+  IdePageConfig,
+  renderIdePage,
+} from './ide-page';
 
 /** The GraphQL endpoint the page talks to; the built files live under it (IDE_ASSETS_PATH). */
 export const IDE_ENDPOINT = '/graphql';
@@ -38,7 +45,11 @@ export function asksForHtml(request: IdeRequest): boolean {
  * a middleware (ide-middleware.ts).
  */
 export class IdeResponder {
-  constructor(readonly assets: IdeAssets = new IdeAssets()) {}
+  /** `tabs`: the queries of the tabs a first visit opens with. */
+  constructor(
+    readonly assets: IdeAssets = new IdeAssets(),
+    private readonly tabs: string[] = ideTabs(),
+  ) {}
 
   /** The page with a fresh nonce; 503 and what to run when the build has not run. */
   page(initialQuery?: unknown): IdeReply {
@@ -50,7 +61,11 @@ export class IdeResponder {
       'referrer-policy': 'no-referrer',
     };
     if (!this.assets.built) return { status: 503, headers, body: IDE_NOT_BUILT };
-    const config: IdePageConfig = { endpoint: IDE_ENDPOINT, defaultQuery: FEED_QUERY };
+    const config: IdePageConfig = {
+      endpoint: IDE_ENDPOINT,
+      defaultQuery: FEED_QUERY,
+      tabs: this.tabs,
+    };
     if (typeof initialQuery === 'string' && initialQuery.trim()) config.initialQuery = initialQuery;
     const page = renderIdePage(config);
     headers['content-security-policy'] = page.contentSecurityPolicy;

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 
 import { Comment } from './comment.entity';
 import { toComment } from './comment.rows';
@@ -6,9 +6,10 @@ import { commentsSql } from './comments.sql';
 import { forbidden, notFound, unauthenticated } from '../common/errors';
 import { groupBy } from '../common/group-by';
 import { Page } from '../common/pagination';
-import { countsByKey, PreparedStatements, Sql } from '../common/sql';
+import { countsByKey, PreparedStatements, Sql, SqlRunner } from '../common/sql';
 import { newId } from '../common/uuid';
 import { BlogEvents } from '../events/blog-events';
+import { NotificationsService } from '../notifications/notifications.service';
 import { PostsService } from '../posts/posts.service';
 import { isAdmin, Viewer } from '../users/viewer';
 
@@ -21,6 +22,7 @@ export class CommentsService {
     private readonly posts: PostsService,
     private readonly events: BlogEvents,
     private readonly sql: Sql,
+    @Optional() private readonly notifications?: NotificationsService,
   ) {
     this.statements = sql.prepare(commentsSql);
   }
@@ -28,7 +30,7 @@ export class CommentsService {
   /** Comments a published post as the viewer. */
   async add(postId: string, text: string, viewer: Viewer): Promise<Comment> {
     if (!viewer) throw unauthenticated('You must be signed in to comment.');
-    await this.posts.findPublished(postId, viewer);
+    const post = await this.posts.findPublished(postId, viewer);
     const comment = Object.assign(new Comment(), {
       id: newId(),
       text,
@@ -36,7 +38,8 @@ export class CommentsService {
       authorId: viewer.id,
       createdAt: new Date(),
     });
-    await this.sql.run(this.statements.insert, comment);
+    const added = async (sql: SqlRunner) => (await sql.run(this.statements.insert, comment)) > 0;
+    await (this.notifications?.postCommented(post, viewer.id, added) ?? added(this.sql));
     await this.events.commentAdded(comment.id, postId);
     return comment;
   }

@@ -9,6 +9,7 @@ export const BlogEvent = {
   PostPublished: 'blog.postPublished',
   CommentAdded: 'blog.commentAdded',
   PostLikesChanged: 'blog.postLikesChanged',
+  NotificationAdded: 'blog.notificationAdded',
 } as const;
 
 export interface PostPublishedEvent {
@@ -21,6 +22,13 @@ export interface CommentAddedEvent {
 export interface PostLikesChangedEvent {
   postId: string;
 }
+/**
+ * A notification for one recipient; or a publication, whose notifications went to every
+ * follower of its author at once: each subscriber finds out whether one of them is theirs.
+ */
+export type NotificationAddedEvent =
+  | { recipientId: string; notificationId: string }
+  | { kind: 'FOLLOWEE_PUBLISHED'; actorId: string; postId: string };
 
 /** How long a publish may take before it is logged as failed: a bound on any PubSubEngine. */
 export const PUBLISH_TIMEOUT_MS = 5000;
@@ -46,6 +54,10 @@ export class BlogEvents {
 
   postLikesChanged(postId: string): void {
     this.publish(BlogEvent.PostLikesChanged, { postId } satisfies PostLikesChangedEvent);
+  }
+
+  notificationAdded(event: NotificationAddedEvent): void {
+    this.publish(BlogEvent.NotificationAdded, event);
   }
 
   private publish(trigger: string, payload: object): void {

@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 
 import { followsSql } from './follows.sql';
 import { badUserInput, notFound, unauthenticated } from '../common/errors';
-import { countsByKey, PreparedStatements, Sql } from '../common/sql';
+import { countsByKey, PreparedStatements, Sql, SqlRunner } from '../common/sql';
+import { NotificationsService } from '../notifications/notifications.service';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { Viewer } from '../users/viewer';
@@ -15,6 +16,7 @@ export class FollowsService {
   constructor(
     private readonly users: UsersService,
     private readonly sql: Sql,
+    @Optional() private readonly notifications?: NotificationsService,
   ) {
     this.statements = sql.prepare(followsSql);
   }
@@ -23,13 +25,17 @@ export class FollowsService {
   async follow(userId: string, viewer: Viewer): Promise<User> {
     const { followee, followerId } = await this.findFollowee(userId, viewer);
     const follow = { followerId, followeeId: userId, createdAt: new Date() };
-    await this.sql.run(this.statements.follow, follow);
+    const followed = async (sql: SqlRunner) => (await sql.run(this.statements.follow, follow)) > 0;
+    await (this.notifications?.followed(userId, followerId, followed) ?? followed(this.sql));
     return followee;
   }
 
   async unfollow(userId: string, viewer: Viewer): Promise<User> {
     const { followee, followerId } = await this.findFollowee(userId, viewer);
-    await this.sql.run(this.statements.unfollow, { followerId, followeeId: userId });
+    const unfollow = { followerId, followeeId: userId };
+    const unfollowed = async (sql: SqlRunner) =>
+      (await sql.run(this.statements.unfollow, unfollow)) > 0;
+    await (this.notifications?.unfollowed(userId, followerId, unfollowed) ?? unfollowed(this.sql));
     return followee;
   }
 

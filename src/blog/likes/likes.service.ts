@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 
 import { likesSql } from './likes.sql';
 import { unauthenticated } from '../common/errors';
-import { countsByKey, PreparedStatements, Sql } from '../common/sql';
+import { countsByKey, PreparedStatements, Sql, SqlRunner } from '../common/sql';
 import { BlogEvents } from '../events/blog-events';
+import { NotificationsService } from '../notifications/notifications.service';
 import { Post } from '../posts/post.entity';
 import { PostsService } from '../posts/posts.service';
 import { Viewer } from '../users/viewer';
@@ -23,6 +24,7 @@ export class LikesService {
     private readonly posts: PostsService,
     private readonly events: BlogEvents,
     private readonly sql: Sql,
+    @Optional() private readonly notifications?: NotificationsService,
   ) {
     this.statements = sql.prepare(likesSql);
   }
@@ -32,7 +34,9 @@ export class LikesService {
     if (!viewer) throw unauthenticated('You must be signed in to like a post.');
     const post = await this.posts.findPublished(postId, viewer);
     const like = { postId, userId: viewer.id, createdAt: new Date() };
-    const changed = (await this.sql.run(this.statements.like, like)) > 0;
+    const liked = async (sql: SqlRunner) => (await sql.run(this.statements.like, like)) > 0;
+    const changed = await (this.notifications?.postLiked(post, viewer.id, liked) ??
+      liked(this.sql));
     if (changed) await this.events.postLikesChanged(postId);
     return { post, changed };
   }
@@ -40,7 +44,10 @@ export class LikesService {
   async unlike(postId: string, viewer: Viewer): Promise<LikeChange> {
     if (!viewer) throw unauthenticated('You must be signed in to unlike a post.');
     const post = await this.posts.findPublished(postId, viewer);
-    const changed = (await this.sql.run(this.statements.unlike, { postId, userId: viewer.id })) > 0;
+    const unlike = { postId, userId: viewer.id };
+    const unliked = async (sql: SqlRunner) => (await sql.run(this.statements.unlike, unlike)) > 0;
+    const changed = await (this.notifications?.postUnliked(post, viewer.id, unliked) ??
+      unliked(this.sql));
     if (changed) await this.events.postLikesChanged(postId);
     return { post, changed };
   }

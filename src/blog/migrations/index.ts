@@ -1,10 +1,18 @@
 import { CreateUsersAndPosts1763740800000 } from './1763740800000-create-users-and-posts';
 import { CreateCommentsLikesFollows1763827200000 } from './1763827200000-create-comments-likes-follows';
 import { AddUserTokenVersion1764288000000 } from './1764288000000-add-user-token-version';
+import { CreatePostTags1765000000000 } from './1765000000000-create-post-tags';
+import { CreatePostSearch1765000100000 } from './1765000100000-create-post-search';
+import { CreateNotifications1765000200000 } from './1765000200000-create-notifications';
+import { CreateBookmarks1765000300000 } from './1765000300000-create-bookmarks';
 
 /** Every migration in order; one list serves SQLite and PostgreSQL. */
 export const migrations = [
   CreateUsersAndPosts1763740800000,
   CreateCommentsLikesFollows1763827200000,
   AddUserTokenVersion1764288000000,
+  CreatePostTags1765000000000,
+  CreatePostSearch1765000100000,
+  CreateNotifications1765000200000,
+  CreateBookmarks1765000300000,
 ];

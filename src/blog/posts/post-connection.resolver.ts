@@ -14,6 +14,6 @@ export class PostConnectionResolver {
     complexity: COUNT_COMPLEXITY,
   })
   totalCount(@Parent() connection: ResolvedPostConnection): Promise<number> {
-    return this.postsService.countPublished(connection.authorId);
+    return connection.countAll?.() ?? this.postsService.countPublished(connection.authorId);
   }
 }

@@ -11,6 +11,7 @@ import { chargedText } from '../common/response-size';
 import { selectsField } from '../common/selection';
 import { isUuid } from '../common/uuid';
 import { inputValidationPipe } from '../common/validation';
+import { tagSlugs } from '../tags/tag-slug';
 import { User } from '../users/user.entity';
 import { Viewer } from '../users/viewer';
 import { CreatePostArgs } from './dto/create-post.args';
@@ -21,9 +22,13 @@ import { UpdatePostInput } from './dto/update-post.input';
 import { Post } from './post.entity';
 import { PostsFilter, PostsService } from './posts.service';
 
-/** A connection as resolved: `totalCount` is counted only when asked for. */
+/**
+ * A connection as resolved: `totalCount` is counted only when asked for: by `countAll` when the
+ * list is not all published posts or one author's (a user's bookmarks), else by `authorId`.
+ */
 export type ResolvedPostConnection = Omit<PostConnection, 'totalCount'> & {
   authorId: string | null;
+  countAll?: () => Promise<number>;
 };
 
 /** The `authorId` argument of a list, in lower case; not an id is BAD_USER_INPUT, never "no filter". */
@@ -33,7 +38,12 @@ function authorIdOf(authorId?: string | null): string | null {
   return authorId.toLowerCase();
 }
 
-const byAuthor = (authorId: string | null): PostsFilter => (authorId ? { authorId } : null);
+/** The filter of a list: its author (see authorIdOf), and the slugs of its `tags` argument. */
+function filterOf(authorId: string | null, tags?: readonly string[] | null): PostsFilter {
+  const slugs = tags ? tagSlugs(tags) : [];
+  if (!authorId && slugs.length === 0) return null;
+  return { ...(authorId ? { authorId } : {}), ...(slugs.length ? { tags: slugs } : {}) };
+}
 
 @Resolver(() => Post)
 @BlogResolverEnhancers()
@@ -42,7 +52,7 @@ export class PostsResolver {
 
   @Query(() => [Post], { description: 'Published posts, newest first.' })
   async posts(@Args() args: PostsArgs, @Loaders() loaders: BlogLoaders): Promise<Post[]> {
-    const filter = byAuthor(authorIdOf(args.authorId));
+    const filter = filterOf(authorIdOf(args.authorId), args.tags);
     return loaders.knownPosts(await this.postsService.list(toPage(args), filter));
   }
 
@@ -80,9 +90,12 @@ export class PostsResolver {
   ): Promise<ResolvedPostConnection> {
     const page = toConnectionPage(args);
     const authorId = authorIdOf(args.authorId);
-    const { posts, hasNextPage } = await this.postsService.listWithNext(page, byAuthor(authorId));
+    const filter = filterOf(authorId, args.tags);
+    const { posts, hasNextPage } = await this.postsService.listWithNext(page, filter);
     const edges = loaders.knownPosts(posts).map((node) => ({ cursor: encodeCursor(node), node }));
-    return { edges, pageInfo: { hasNextPage, endCursor: edges.at(-1)?.cursor ?? null }, authorId };
+    const pageInfo = { hasNextPage, endCursor: edges.at(-1)?.cursor ?? null };
+    if (!filter?.tags) return { edges, pageInfo, authorId };
+    return { edges, pageInfo, authorId, countAll: () => this.postsService.countMatching(filter) };
   }
 
   @Mutation(() => Post, {

@@ -1,11 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 
 import { badUserInput, forbidden, notFound, unauthenticated } from '../common/errors';
 import { groupBy } from '../common/group-by';
 import { Page } from '../common/pagination';
-import { countsByKey, PreparedStatements, Sql } from '../common/sql';
+import { countsByKey, PreparedStatements, Sql, SqlRunner } from '../common/sql';
 import { newId } from '../common/uuid';
 import { BlogEvents } from '../events/blog-events';
+import { NotificationsService } from '../notifications/notifications.service';
 import { User } from '../users/user.entity';
 import { toAuthor } from '../users/user.rows';
 import { UsersService } from '../users/users.service';
@@ -26,8 +27,19 @@ export interface PostsPage {
   hasNextPage: boolean;
 }
 
-/** Which published posts a page holds. */
-export type PostsFilter = { authorId: string } | null;
+/** Which published posts a page holds: one author's, those with all of some tags (slugs), or all. */
+export type PostsFilter = { authorId?: string; tags?: readonly string[] } | null;
+
+/**
+ * Writes the tags of a post in the post's own transaction. The tags feature provides it; without
+ * that feature, posts have no tags and `tags` inputs (absent from the schema then) are ignored.
+ */
+export abstract class PostTagsWriter {
+  /** The slugs to store for `tags`; BAD_USER_INPUT for `field` when they break the tag rules. */
+  abstract slugsOf(tags: readonly string[], field: string): string[];
+  /** Replaces the tags of `postId` with `slugs`, in this order, through `sql`. */
+  abstract replace(sql: SqlRunner, postId: string, slugs: readonly string[]): Promise<void>;
+}
 
 /** Posts: drafts, publishing, edits, deletion and pages of them. For the host's own code. */
 @Injectable()
@@ -38,6 +50,8 @@ export class PostsService {
     private readonly users: UsersService,
     private readonly events: BlogEvents,
     private readonly sql: Sql,
+    @Optional() private readonly tags?: PostTagsWriter,
+    @Optional() private readonly notifications?: NotificationsService,
   ) {
     this.statements = sql.prepare(postsSql);
   }
@@ -75,15 +89,26 @@ export class PostsService {
     return post;
   }
 
-  /** Published posts, newest first (publishedAt, then id): all of them, or one author's. */
+  /** Published posts, newest first (publishedAt, then id): all of them, or those of `filter`. */
   async list(page: Page, filter: PostsFilter = null): Promise<Post[]> {
     const parameters = await this.pageOf(page);
     const after = parameters.afterId !== undefined;
     const { statements: s, sql } = this;
-    const rows =
-      filter === null
-        ? await sql.all(after ? s.publishedAfter : s.published, parameters)
-        : await sql.all(after ? s.byAuthorAfter : s.byAuthor, { ...parameters, ...filter });
+    const { authorId, tags } = filter ?? {};
+    if (tags?.length) {
+      const statement = authorId
+        ? after
+          ? s.taggedByAuthorAfter
+          : s.taggedByAuthor
+        : after
+          ? s.taggedAfter
+          : s.tagged;
+      const tagged = { ...parameters, authorId, tags, tagCount: tags.length };
+      return (await sql.all(statement, tagged)).map(toPost);
+    }
+    const rows = authorId
+      ? await sql.all(after ? s.byAuthorAfter : s.byAuthor, { ...parameters, authorId })
+      : await sql.all(after ? s.publishedAfter : s.published, parameters);
     return rows.map(toPost);
   }
 
@@ -112,6 +137,19 @@ export class PostsService {
   }
 
   async countPublished(authorId?: string | null): Promise<number> {
+    return this.countMatching(authorId ? { authorId } : null);
+  }
+
+  /** The number of published posts that {@link list} pages through for `filter`. */
+  async countMatching(filter: PostsFilter): Promise<number> {
+    const { authorId, tags } = filter ?? {};
+    if (tags?.length) {
+      const parameters = { authorId, tags, tagCount: tags.length };
+      const statement = authorId
+        ? this.statements.countTaggedByAuthor
+        : this.statements.countTagged;
+      return Number((await this.sql.one(statement, parameters))?.count ?? 0);
+    }
     const row = authorId
       ? await this.sql.one(this.statements.countPublishedBy, { authorId })
       : await this.sql.one(this.statements.countPublished, {});
@@ -147,7 +185,8 @@ export class PostsService {
 
   /** Creates a post in either form of `createPost`; see {@link CreatePostArgs}. */
   async create(args: CreatePostArgs, viewer: Viewer): Promise<Post> {
-    const { title, content, authorId, publish } = this.readCreateForm(args);
+    const { title, content, authorId, publish, tags } = this.readCreateForm(args);
+    const slugs = this.slugsOf(tags, args.input ? 'input.tags' : 'tags');
     if (!viewer) throw unauthenticated('You must be signed in to create a post.');
     if (authorId && authorId !== viewer.id) {
       if (!isAdmin(viewer)) throw forbidden('You may only create posts as yourself.');
@@ -165,25 +204,51 @@ export class PostsService {
       updatedAt: now,
       publishedAt: publish ? now : null,
     });
-    await this.sql.run(this.statements.insert, post);
+    const inserted = async (sql: SqlRunner) => {
+      await sql.run(this.statements.insert, post);
+      if (slugs?.length) await this.tags?.replace(sql, post.id, slugs);
+      return true;
+    };
+    if (post.publishedAt && this.notifications) {
+      await this.notifications.postPublished(post, inserted);
+    } else if (slugs?.length) {
+      await this.sql.transaction(inserted);
+    } else {
+      await inserted(this.sql);
+    }
     if (post.publishedAt) await this.events.postPublished(post.id);
     return post;
   }
 
+  /** Changes the fields given; `tags` replaces all of the post's tags (`[]` removes them). */
   async update(id: string, input: UpdatePostInput, viewer: Viewer): Promise<Post> {
+    const slugs = this.slugsOf(input.tags, 'input.tags');
     const post = await this.findOwned(id, viewer, 'edit');
     const changes: Partial<Post> = {};
     if (input.title != null) changes.title = input.title;
     if (input.content != null) changes.content = input.content;
-    if (Object.keys(changes).length === 0) return post;
+    if (Object.keys(changes).length === 0 && slugs === null) return post;
     changes.updatedAt = new Date();
-    await this.sql.run(this.statements.update, {
+    const update = {
       id,
       title: changes.title ?? null,
       content: changes.content ?? null,
       updatedAt: changes.updatedAt,
-    });
+    };
+    if (slugs === null) {
+      await this.sql.run(this.statements.update, update);
+    } else {
+      await this.sql.transaction(async (sql) => {
+        await sql.run(this.statements.update, update);
+        await this.tags?.replace(sql, id, slugs);
+      });
+    }
     return Object.assign(post, changes);
+  }
+
+  /** The slugs of a `tags` input; null when it is absent or the tags feature is left out. */
+  private slugsOf(tags: readonly string[] | null | undefined, field: string): string[] | null {
+    return tags == null || !this.tags ? null : this.tags.slugsOf(tags, field);
   }
 
   /**
@@ -195,7 +260,9 @@ export class PostsService {
     const post = await this.findOwned(id, viewer, 'publish');
     if (post.publishedAt !== null) return { post, published: false };
     const now = new Date();
-    if ((await this.sql.run(this.statements.publish, { id, at: now })) === 0) {
+    const published = async (sql: SqlRunner) =>
+      (await sql.run(this.statements.publish, { id, at: now })) > 0;
+    if (!(await (this.notifications?.postPublished(post, published) ?? published(this.sql)))) {
       const stored = await this.sql.one(this.statements.byId, { id });
       if (!stored) throw notFound('Post');
       return { post: toPost(stored), published: false };
@@ -223,14 +290,16 @@ export class PostsService {
   }
 
   private readCreateForm(args: CreatePostArgs) {
-    const flat = args.title != null || args.content != null || args.authorId != null;
+    const flat =
+      args.title != null || args.content != null || args.authorId != null || args.tags != null;
     if (args.input && flat) {
-      throw badUserInput('Use either input or title/content/authorId, not both.', 'input');
+      throw badUserInput('Use either input or title/content/authorId/tags, not both.', 'input');
     }
     if (args.input) return { ...args.input, authorId: null, publish: args.input.publish ?? true };
     if (!flat) throw badUserInput('createPost needs input, or title and content.', 'input');
     if (args.title == null) throw badUserInput('title is required.', 'title');
     if (args.content == null) throw badUserInput('content is required.', 'content');
-    return { title: args.title, content: args.content, authorId: args.authorId, publish: true };
+    const { authorId, tags } = args;
+    return { title: args.title, content: args.content, authorId, tags, publish: true };
   }
 }

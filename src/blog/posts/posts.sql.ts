@@ -44,6 +44,25 @@ const pagePerAuthor = (after: boolean) => {
 
 const byAuthor = ' AND p.author_id = :authorId';
 
+/** The tags a list filters by: a post has all of them (slugs, distinct). */
+export interface TagFilterParameters {
+  tags: readonly string[];
+  tagCount: number;
+  authorId?: string;
+}
+
+/** Keeps the posts of `p` that have every tag of `:tags` (a post has a slug once). */
+export const withAllTags =
+  ' AND p.id IN (SELECT pt.post_id FROM post_tags pt WHERE pt.slug IN (:...tags) ' +
+  'GROUP BY pt.post_id HAVING COUNT(*) = :tagCount)';
+
+const tagged = (filter: string, after: boolean) =>
+  statement<PageParameters & TagFilterParameters, PostRow>(published(filter + withAllTags, after));
+const countTagged = (filter: string) =>
+  statement<TagFilterParameters, { count: string | number }>(
+    `SELECT COUNT(*) AS count FROM posts p WHERE p.published_at IS NOT NULL${filter}${withAllTags}`,
+  );
+
 const drafts = (after: boolean) =>
   statement<{ authorId: string; first: number; afterId?: string }, PostRow>(
     `SELECT ${cols} FROM posts p WHERE p.author_id = :authorId AND p.published_at IS NULL` +
@@ -69,6 +88,10 @@ export const postsSql = {
   byAuthorAfter: statement<PageParameters & { authorId: string }, PostRow>(
     published(byAuthor, true),
   ),
+  tagged: tagged('', false),
+  taggedAfter: tagged('', true),
+  taggedByAuthor: tagged(byAuthor, false),
+  taggedByAuthorAfter: tagged(byAuthor, true),
   pagesByAuthors: pagePerAuthor(false),
   pagesByAuthorsAfter: pagePerAuthor(true),
   drafts: drafts(false),
@@ -79,6 +102,8 @@ export const postsSql = {
   countPublishedBy: statement<{ authorId: string }, { count: string | number }>(
     'SELECT COUNT(*) AS count FROM posts p WHERE p.published_at IS NOT NULL AND p.author_id = :authorId',
   ),
+  countTagged: countTagged(''),
+  countTaggedByAuthor: countTagged(byAuthor),
   countPublishedByAuthors: statement<{ authorIds: readonly string[] }, KeyCount>(
     'SELECT p.author_id AS key, COUNT(*) AS count FROM posts p ' +
       'WHERE p.author_id IN (:...authorIds) AND p.published_at IS NOT NULL GROUP BY p.author_id',

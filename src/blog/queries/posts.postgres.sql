@@ -149,6 +149,138 @@ ORDER BY
 LIMIT
   $4;
 
+-- postsSql.tagged
+-- binds: $1 tags, $2 tagCount, $3 first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  posts p
+WHERE
+  p.published_at IS NOT NULL
+  AND p.id IN (
+    SELECT
+      pt.post_id
+    FROM
+      post_tags pt
+    WHERE
+      pt.slug = ANY ($1)
+    GROUP BY
+      pt.post_id
+    HAVING
+      COUNT(*) = $2
+  )
+ORDER BY
+  p.published_at DESC,
+  p.id DESC
+LIMIT
+  $3;
+
+-- postsSql.taggedAfter
+-- binds: $1 tags, $2 tagCount, $3 afterPublishedAt, $4 afterId, $5 first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  posts p
+WHERE
+  p.published_at IS NOT NULL
+  AND p.id IN (
+    SELECT
+      pt.post_id
+    FROM
+      post_tags pt
+    WHERE
+      pt.slug = ANY ($1)
+    GROUP BY
+      pt.post_id
+    HAVING
+      COUNT(*) = $2
+  )
+  AND (p.published_at, p.id) < ($3, $4)
+ORDER BY
+  p.published_at DESC,
+  p.id DESC
+LIMIT
+  $5;
+
+-- postsSql.taggedByAuthor
+-- binds: $1 authorId, $2 tags, $3 tagCount, $4 first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  posts p
+WHERE
+  p.published_at IS NOT NULL
+  AND p.author_id = $1
+  AND p.id IN (
+    SELECT
+      pt.post_id
+    FROM
+      post_tags pt
+    WHERE
+      pt.slug = ANY ($2)
+    GROUP BY
+      pt.post_id
+    HAVING
+      COUNT(*) = $3
+  )
+ORDER BY
+  p.published_at DESC,
+  p.id DESC
+LIMIT
+  $4;
+
+-- postsSql.taggedByAuthorAfter
+-- binds: $1 authorId, $2 tags, $3 tagCount, $4 afterPublishedAt, $5 afterId, $6 first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  posts p
+WHERE
+  p.published_at IS NOT NULL
+  AND p.author_id = $1
+  AND p.id IN (
+    SELECT
+      pt.post_id
+    FROM
+      post_tags pt
+    WHERE
+      pt.slug = ANY ($2)
+    GROUP BY
+      pt.post_id
+    HAVING
+      COUNT(*) = $3
+  )
+  AND (p.published_at, p.id) < ($4, $5)
+ORDER BY
+  p.published_at DESC,
+  p.id DESC
+LIMIT
+  $6;
+
 -- postsSql.pagesByAuthors
 -- binds: $1 authorIds, $2 first
 SELECT
@@ -276,6 +408,49 @@ FROM
 WHERE
   p.published_at IS NOT NULL
   AND p.author_id = $1;
+
+-- postsSql.countTagged
+-- binds: $1 tags, $2 tagCount
+SELECT
+  COUNT(*) AS count
+FROM
+  posts p
+WHERE
+  p.published_at IS NOT NULL
+  AND p.id IN (
+    SELECT
+      pt.post_id
+    FROM
+      post_tags pt
+    WHERE
+      pt.slug = ANY ($1)
+    GROUP BY
+      pt.post_id
+    HAVING
+      COUNT(*) = $2
+  );
+
+-- postsSql.countTaggedByAuthor
+-- binds: $1 authorId, $2 tags, $3 tagCount
+SELECT
+  COUNT(*) AS count
+FROM
+  posts p
+WHERE
+  p.published_at IS NOT NULL
+  AND p.author_id = $1
+  AND p.id IN (
+    SELECT
+      pt.post_id
+    FROM
+      post_tags pt
+    WHERE
+      pt.slug = ANY ($2)
+    GROUP BY
+      pt.post_id
+    HAVING
+      COUNT(*) = $3
+  );
 
 -- postsSql.countPublishedByAuthors
 -- binds: $1 authorIds

@@ -154,6 +154,158 @@ ORDER BY
 LIMIT
   ?;
 
+-- postsSql.tagged
+-- binds: tags, tagCount, first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  posts p
+WHERE
+  p.published_at IS NOT NULL
+  AND p.id IN (
+    SELECT
+      pt.post_id
+    FROM
+      post_tags pt
+    WHERE
+      pt.slug IN (
+        SELECT
+          value
+        FROM
+          json_each(?)
+      )
+    GROUP BY
+      pt.post_id
+    HAVING
+      COUNT(*) = ?
+  )
+ORDER BY
+  p.published_at DESC,
+  p.id DESC
+LIMIT
+  ?;
+
+-- postsSql.taggedAfter
+-- binds: tags, tagCount, afterPublishedAt, afterId, first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  posts p
+WHERE
+  p.published_at IS NOT NULL
+  AND p.id IN (
+    SELECT
+      pt.post_id
+    FROM
+      post_tags pt
+    WHERE
+      pt.slug IN (
+        SELECT
+          value
+        FROM
+          json_each(?)
+      )
+    GROUP BY
+      pt.post_id
+    HAVING
+      COUNT(*) = ?
+  )
+  AND (p.published_at, p.id) < (?, ?)
+ORDER BY
+  p.published_at DESC,
+  p.id DESC
+LIMIT
+  ?;
+
+-- postsSql.taggedByAuthor
+-- binds: authorId, tags, tagCount, first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  posts p
+WHERE
+  p.published_at IS NOT NULL
+  AND p.author_id = ?
+  AND p.id IN (
+    SELECT
+      pt.post_id
+    FROM
+      post_tags pt
+    WHERE
+      pt.slug IN (
+        SELECT
+          value
+        FROM
+          json_each(?)
+      )
+    GROUP BY
+      pt.post_id
+    HAVING
+      COUNT(*) = ?
+  )
+ORDER BY
+  p.published_at DESC,
+  p.id DESC
+LIMIT
+  ?;
+
+-- postsSql.taggedByAuthorAfter
+-- binds: authorId, tags, tagCount, afterPublishedAt, afterId, first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  posts p
+WHERE
+  p.published_at IS NOT NULL
+  AND p.author_id = ?
+  AND p.id IN (
+    SELECT
+      pt.post_id
+    FROM
+      post_tags pt
+    WHERE
+      pt.slug IN (
+        SELECT
+          value
+        FROM
+          json_each(?)
+      )
+    GROUP BY
+      pt.post_id
+    HAVING
+      COUNT(*) = ?
+  )
+  AND (p.published_at, p.id) < (?, ?)
+ORDER BY
+  p.published_at DESC,
+  p.id DESC
+LIMIT
+  ?;
+
 -- postsSql.pagesByAuthors
 -- binds: authorIds, first
 SELECT
@@ -283,6 +435,59 @@ FROM
 WHERE
   p.published_at IS NOT NULL
   AND p.author_id = ?;
+
+-- postsSql.countTagged
+-- binds: tags, tagCount
+SELECT
+  COUNT(*) AS count
+FROM
+  posts p
+WHERE
+  p.published_at IS NOT NULL
+  AND p.id IN (
+    SELECT
+      pt.post_id
+    FROM
+      post_tags pt
+    WHERE
+      pt.slug IN (
+        SELECT
+          value
+        FROM
+          json_each(?)
+      )
+    GROUP BY
+      pt.post_id
+    HAVING
+      COUNT(*) = ?
+  );
+
+-- postsSql.countTaggedByAuthor
+-- binds: authorId, tags, tagCount
+SELECT
+  COUNT(*) AS count
+FROM
+  posts p
+WHERE
+  p.published_at IS NOT NULL
+  AND p.author_id = ?
+  AND p.id IN (
+    SELECT
+      pt.post_id
+    FROM
+      post_tags pt
+    WHERE
+      pt.slug IN (
+        SELECT
+          value
+        FROM
+          json_each(?)
+      )
+    GROUP BY
+      pt.post_id
+    HAVING
+      COUNT(*) = ?
+  );
 
 -- postsSql.countPublishedByAuthors
 -- binds: authorIds

@@ -4,12 +4,16 @@ import { basename, dirname, join, relative } from 'node:path';
 import { format } from 'sql-formatter';
 
 import * as auth from '../auth/auth.sql';
+import * as bookmarks from '../bookmarks/bookmarks.sql';
 import * as comments from '../comments/comments.sql';
 import { Dialect, Statement, translate } from '../common/sql';
 import * as feed from '../feed/feed.sql';
 import * as follows from '../follows/follows.sql';
 import * as likes from '../likes/likes.sql';
+import * as notifications from '../notifications/notifications.sql';
 import * as posts from '../posts/posts.sql';
+import * as search from '../search/search.sql';
+import * as tags from '../tags/tags.sql';
 import * as users from '../users/users.sql';
 
 /**
@@ -17,7 +21,19 @@ import * as users from '../users/users.sql';
  * (STYLE habit 11). Run with SQL_GENERATE=write (`npm run sql:generate`), this spec writes the
  * files instead of comparing them, and removes those of statement sets that are gone.
  */
-const FEATURES: Record<string, object> = { auth, comments, feed, follows, likes, posts, users };
+const FEATURES: Record<string, object> = {
+  auth,
+  bookmarks,
+  comments,
+  feed,
+  follows,
+  likes,
+  notifications,
+  posts,
+  search,
+  tags,
+  users,
+};
 
 const QUERIES = __dirname;
 const BLOG = dirname(QUERIES);

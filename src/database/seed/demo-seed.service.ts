@@ -3,7 +3,18 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 
-import { AuthService, PostsService, UsersService } from '../../blog';
+import {
+  AuthService,
+  BLOG_MODULE_OPTIONS,
+  BlogModuleOptions,
+  CommentsService,
+  FollowsService,
+  LikesService,
+  Post,
+  PostsService,
+  User,
+  UsersService,
+} from '../../blog';
 import { appConfig } from '../../config/app.config';
 import { isLoopbackHost } from '../../config/host';
 
@@ -16,18 +27,57 @@ const DEMO_USERS = [
   { name: 'Alan Turing', email: 'alan@example.com', handle: 'alan' },
 ];
 
+const ADA = 0;
+const GRACE = 1;
+const ALAN = 2;
+
 const DEMO_POSTS = [
-  { author: 0, title: 'Notes on the Analytical Engine', content: 'It weaves algebraic patterns.' },
-  { author: 1, title: 'Finding the first bug', content: 'A moth, taped into the log book.' },
-  { author: 2, title: 'Can machines think?', content: 'I propose to consider the question.' },
-  { author: 0, title: 'Poetical science', content: 'Imagination is the discovering faculty.' },
-  { author: 1, title: 'Compilers for everyone', content: 'Programs in English-like words.' },
+  {
+    author: ADA,
+    title: 'Notes on the Analytical Engine',
+    content: 'It weaves algebraic patterns.',
+    tags: ['History', 'Computing'],
+  },
+  {
+    author: GRACE,
+    title: 'Finding the first bug',
+    content: 'A moth, taped into the log book.',
+    tags: ['History', 'Debugging'],
+  },
+  {
+    author: ALAN,
+    title: 'Can machines think?',
+    content: 'I propose to consider the question.',
+    tags: ['AI'],
+  },
+  {
+    author: ADA,
+    title: 'Poetical science',
+    content: 'Imagination is the discovering faculty.',
+    tags: ['Poetry'],
+  },
+  {
+    author: GRACE,
+    title: 'Compilers for everyone',
+    content: 'Programs in English-like words.',
+    tags: ['Compilers', 'Computing'],
+  },
+  {
+    author: ALAN,
+    title: 'Searching this blog with GraphQL',
+    content:
+      'Ask searchPosts for a few words and GraphQL answers the published posts that match, ' +
+      'best first, each with a rank and a snippet that marks the words it found. Quote a ' +
+      'phrase, put a dash before a word to leave it out, or type the start of a word.',
+    tags: ['GraphQL', 'Search'],
+  },
 ];
 
 /**
  * On an empty database, when SEED_DEMO is on, adds a few users and posts to explore. Their
  * password is the README's only while the service listens on loopback; a service that others can
- * reach gets a random one, printed once, here.
+ * reach gets a random one, printed once, here. Ada's notifications come from the users' own
+ * follows, likes and comments, made through the services as a client's would be.
  */
 @Injectable()
 export class DemoSeedService implements OnApplicationBootstrap {
@@ -35,9 +85,13 @@ export class DemoSeedService implements OnApplicationBootstrap {
 
   constructor(
     @Inject(appConfig.KEY) private readonly app: ConfigType<typeof appConfig>,
+    @Inject(BLOG_MODULE_OPTIONS) private readonly blog: BlogModuleOptions,
     private readonly auth: AuthService,
     private readonly users: UsersService,
     private readonly posts: PostsService,
+    private readonly follows: FollowsService,
+    private readonly likes: LikesService,
+    private readonly comments: CommentsService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -45,17 +99,25 @@ export class DemoSeedService implements OnApplicationBootstrap {
     if ((await this.users.list({ first: 1, after: null })).length > 0) return;
     const local = isLoopbackHost(this.app.host);
     const password = local ? DEMO_PASSWORD : randomBytes(12).toString('base64url');
-    const authors = [];
+    const people: User[] = [];
     for (const user of DEMO_USERS) {
-      authors.push((await this.auth.signUp({ ...user, password })).user);
+      people.push((await this.auth.signUp({ ...user, password })).user);
     }
-    for (const post of DEMO_POSTS) {
-      const author = authors[post.author];
-      await this.posts.create({ input: { title: post.title, content: post.content } }, author);
+    // Following Ada first, Grace and Alan hear of each post she publishes.
+    await this.follows.follow(people[ADA].id, people[GRACE]);
+    await this.follows.follow(people[ADA].id, people[ALAN]);
+    await this.follows.follow(people[GRACE].id, people[ADA]);
+    const posts: Post[] = [];
+    for (const { author, title, content, tags } of DEMO_POSTS) {
+      const input = { title, content, ...(this.blog.features?.tags && { tags }) };
+      posts.push(await this.posts.create({ input }, people[author]));
     }
+    await this.likes.like(posts[0].id, people[GRACE]);
+    await this.likes.like(posts[3].id, people[ALAN]);
+    await this.comments.add(posts[0].id, 'Patterns, like a loom’s: lovely.', people[ALAN]);
     this.logger.log(
-      `Seeded a demo: ${DEMO_USERS.length} users, ${DEMO_POSTS.length} posts. ` +
-        `Log in as ${DEMO_USERS[0].email} / ${password}` +
+      `Seeded a demo: ${DEMO_USERS.length} users, ${DEMO_POSTS.length} posts, follows, likes ` +
+        `and a comment. Log in as ${DEMO_USERS[ADA].email} / ${password}` +
         (local
           ? '.'
           : ` (made for HOST ${this.app.host}, which others can reach; not shown again).`),

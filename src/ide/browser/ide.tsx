@@ -13,6 +13,7 @@ import './page.css';
 interface PageConfig {
   endpoint: string;
   defaultQuery: string;
+  tabs: string[];
   initialQuery?: string;
 }
 
@@ -31,6 +32,8 @@ createRoot(document.getElementById('graphiql')!).render(
     fetcher={fetcher}
     plugins={plugins}
     defaultQuery={config.defaultQuery}
+    // A ?query= of the address opens alone; GraphiQL ignores it when given tabs.
+    defaultTabs={config.initialQuery ? undefined : config.tabs.map((query) => ({ query }))}
     initialQuery={config.initialQuery}
     defaultHeaders={'{\n  "authorization": ""\n}'}
     defaultEditorToolsVisibility="headers"

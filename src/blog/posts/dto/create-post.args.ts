@@ -2,7 +2,13 @@ import { ArgsType, Field, ID } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import { IsOptional, IsString, ValidateNested } from 'class-validator';
 
-import { CreatePostInput, IsPostContent, IsPostTitle } from './create-post.input';
+import {
+  CreatePostInput,
+  IsPostContent,
+  IsPostTitle,
+  IsTagList,
+  TAGS_INPUT_DESCRIPTION,
+} from './create-post.input';
 
 /**
  * `createPost` takes one of two forms: `input: {title, content, publish}`, or the flat
@@ -33,4 +39,8 @@ export class CreatePostArgs {
   @IsOptional()
   @IsString()
   authorId?: string | null;
+
+  @Field(() => [String], { nullable: true, description: TAGS_INPUT_DESCRIPTION })
+  @IsTagList()
+  tags?: string[] | null;
 }

@@ -1,11 +1,41 @@
 import { applyDecorators } from '@nestjs/common';
 import { Field, InputType } from '@nestjs/graphql';
-import { IsBoolean, IsOptional, IsString, Length } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsOptional,
+  IsString,
+  Length,
+  MaxLength,
+} from 'class-validator';
 
 import { IsVisibleLine, IsVisibleText, Trim } from '../../common/validation';
 
 export const TITLE_LENGTH = { min: 1, max: 200 };
 export const CONTENT_LENGTH = { min: 1, max: 50_000 };
+
+/**
+ * A list of tags as sent, before the tag rules (see tags/tag-slug.ts) read it: bounded, so that
+ * a huge list or tag is refused before it is normalised. Duplicates may still collapse to five.
+ */
+export const IsTagList = () =>
+  applyDecorators(
+    IsOptional(),
+    IsArray(),
+    ArrayMaxSize(20),
+    IsString({ each: true }),
+    MaxLength(200, { each: true }),
+  );
+
+/** The description of the `tags` filter of lists of posts. */
+export const TAGS_FILTER_DESCRIPTION =
+  'Only the posts that have all of these tags (at most 5); each is read as a tag is written.';
+
+/** The description of a post's `tags` input. */
+export const TAGS_INPUT_DESCRIPTION =
+  'Up to 5 tags, stored as slugs: lower case, Unicode normalised (NFKC), spaces and underscores ' +
+  'as dashes, letters, digits and dashes only; tags with the same slug count once.';
 
 /** A post title: trimmed, then 1-200 characters of one line, some of them visible. */
 export const IsPostTitle = () =>
@@ -41,4 +71,8 @@ export class CreatePostInput {
   @IsOptional()
   @IsBoolean()
   publish?: boolean | null;
+
+  @Field(() => [String], { nullable: true, description: TAGS_INPUT_DESCRIPTION })
+  @IsTagList()
+  tags?: string[] | null;
 }

@@ -1,5 +1,6 @@
 import { ArgsType, Field, ID, Int } from '@nestjs/graphql';
 
+import { TAGS_FILTER_DESCRIPTION } from './create-post.input';
 import { DEFAULT_PAGE_SIZE } from '../../common/pagination';
 
 @ArgsType()
@@ -12,4 +13,10 @@ export class PostsConnectionArgs {
 
   @Field(() => ID, { nullable: true, description: 'Only the posts of this author.' })
   authorId?: string | null;
+
+  @Field(() => [String], {
+    nullable: true,
+    description: TAGS_FILTER_DESCRIPTION,
+  })
+  tags?: string[] | null;
 }

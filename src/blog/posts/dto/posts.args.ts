@@ -1,9 +1,16 @@
 import { ArgsType, Field, ID } from '@nestjs/graphql';
 
+import { TAGS_FILTER_DESCRIPTION } from './create-post.input';
 import { PageArgs } from '../../common/pagination';
 
 @ArgsType()
 export class PostsArgs extends PageArgs {
   @Field(() => ID, { nullable: true, description: 'Only the posts of this author.' })
   authorId?: string | null;
+
+  @Field(() => [String], {
+    nullable: true,
+    description: TAGS_FILTER_DESCRIPTION,
+  })
+  tags?: string[] | null;
 }

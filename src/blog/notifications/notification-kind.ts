@@ -1,0 +1,22 @@
+import { registerEnumType } from '@nestjs/graphql';
+
+/** What a notification tells its recipient; stored as its name. */
+export enum NotificationKind {
+  FOLLOWED = 'FOLLOWED',
+  POST_LIKED = 'POST_LIKED',
+  POST_COMMENTED = 'POST_COMMENTED',
+  FOLLOWEE_PUBLISHED = 'FOLLOWEE_PUBLISHED',
+}
+
+registerEnumType(NotificationKind, {
+  name: 'NotificationKind',
+  description: 'What happened: to the recipient, or to one of their posts.',
+  valuesMap: {
+    FOLLOWED: { description: 'The actor followed the recipient.' },
+    POST_LIKED: { description: "The actor liked the recipient's post." },
+    POST_COMMENTED: { description: "The actor commented on the recipient's post." },
+    FOLLOWEE_PUBLISHED: {
+      description: 'The actor, whom the recipient follows, published the post.',
+    },
+  },
+});

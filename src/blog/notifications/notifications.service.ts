@@ -1,0 +1,248 @@
+import { Injectable } from '@nestjs/common';
+
+import { NotificationKind } from './notification-kind';
+import { Notification } from './notification.entity';
+import { toNotification } from './notification.rows';
+import { notificationsSql } from './notifications.sql';
+import { notFound, unauthenticated } from '../common/errors';
+import { PreparedStatements, Sql, SqlRunner } from '../common/sql';
+import { newId } from '../common/uuid';
+import { BlogEvents } from '../events/blog-events';
+import { Viewer } from '../users/viewer';
+
+/** What an action tells another user: a follow, or a like or comment on one of their posts. */
+export type Notice =
+  | { kind: NotificationKind.FOLLOWED; recipientId: string; actorId: string }
+  | {
+      kind: NotificationKind.POST_LIKED | NotificationKind.POST_COMMENTED;
+      recipientId: string;
+      actorId: string;
+      postId: string;
+    };
+
+/** What a notification needs of a post. */
+export interface PostRef {
+  id: string;
+  authorId: string;
+}
+
+const onPost = (
+  kind: NotificationKind.POST_LIKED | NotificationKind.POST_COMMENTED,
+  post: PostRef,
+  actorId: string,
+): Notice => ({ kind, recipientId: post.authorId, actorId, postId: post.id });
+
+const followNotice = (followeeId: string, followerId: string): Notice => ({
+  kind: NotificationKind.FOLLOWED,
+  recipientId: followeeId,
+  actorId: followerId,
+});
+
+/** A publication, which tells every follower of its author. */
+export interface PublicationNotice {
+  kind: NotificationKind.FOLLOWEE_PUBLISHED;
+  actorId: string;
+  postId: string;
+}
+
+/** An action's write, run on `sql`; true when it changed something (a new like, a new follow). */
+export type ActionWrite = (sql: SqlRunner) => Promise<boolean>;
+
+export interface NotificationsPage {
+  notifications: Notification[];
+  hasNextPage: boolean;
+}
+
+/**
+ * Notifications: written with the action that raises them, in its transaction, so an action
+ * that fails or changes nothing raises none, and announced live once that has committed.
+ */
+@Injectable()
+export class NotificationsService {
+  private readonly statements: PreparedStatements<typeof notificationsSql>;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly events: BlogEvents,
+  ) {
+    this.statements = sql.prepare(notificationsSql);
+  }
+
+  /** Likes `post` (`write`), telling its author. */
+  postLiked(post: PostRef, likerId: string, write: ActionWrite): Promise<boolean> {
+    return this.raising(onPost(NotificationKind.POST_LIKED, post, likerId), write);
+  }
+
+  /** Takes back a like of `post` (`write`), and its notification while unread. */
+  postUnliked(post: PostRef, likerId: string, write: ActionWrite): Promise<boolean> {
+    return this.withdrawing(onPost(NotificationKind.POST_LIKED, post, likerId), write);
+  }
+
+  /** Comments `post` (`write`), telling its author. */
+  postCommented(post: PostRef, commenterId: string, write: ActionWrite): Promise<boolean> {
+    return this.raising(onPost(NotificationKind.POST_COMMENTED, post, commenterId), write);
+  }
+
+  /** Follows `followeeId` (`write`), telling them. */
+  followed(followeeId: string, followerId: string, write: ActionWrite): Promise<boolean> {
+    return this.raising(followNotice(followeeId, followerId), write);
+  }
+
+  /** Takes back a follow (`write`), and its notification while unread. */
+  unfollowed(followeeId: string, followerId: string, write: ActionWrite): Promise<boolean> {
+    return this.withdrawing(followNotice(followeeId, followerId), write);
+  }
+
+  /** Publishes `post` (`write`: a new published post, or a draft's publication), telling every follower of its author. */
+  postPublished(post: PostRef, write: ActionWrite): Promise<boolean> {
+    const notice = {
+      kind: NotificationKind.FOLLOWEE_PUBLISHED,
+      actorId: post.authorId,
+      postId: post.id,
+    } as const;
+    return this.raising(notice, write);
+  }
+
+  /**
+   * Runs `write` and, when it changed something, the notification of `notice`, in one
+   * transaction; returns what `write` returned. None is raised for one's own action, and no
+   * second one while the same notification is unread.
+   */
+  async raising(notice: Notice | PublicationNotice, write: ActionWrite): Promise<boolean> {
+    if (notice.kind === NotificationKind.FOLLOWEE_PUBLISHED) return this.publishing(notice, write);
+    if (notice.recipientId === notice.actorId) return write(this.sql);
+    const notification = {
+      id: newId(),
+      postId: null,
+      ...notice,
+      createdAt: new Date(),
+    };
+    const { statements: s } = this;
+    const insert =
+      notice.kind === NotificationKind.POST_COMMENTED
+        ? s.insert
+        : notice.kind === NotificationKind.POST_LIKED
+          ? s.insertUnlessUnread
+          : s.insertUnlessUnreadNoPost;
+    let raised = false;
+    const changed = await this.sql.transaction(async (sql) => {
+      if (!(await write(sql))) return false;
+      raised = (await sql.run(insert, notification)) > 0;
+      return true;
+    });
+    if (raised) {
+      this.events.notificationAdded({
+        recipientId: notice.recipientId,
+        notificationId: notification.id,
+      });
+    }
+    return changed;
+  }
+
+  /**
+   * Runs `write` (an unlike, an unfollow) and, when it changed something, removes the unread
+   * notification that the undone action raised, in one transaction; a read one stays.
+   */
+  async withdrawing(notice: Notice, write: ActionWrite): Promise<boolean> {
+    if (notice.recipientId === notice.actorId) return write(this.sql);
+    const statement =
+      'postId' in notice ? this.statements.withdraw : this.statements.withdrawNoPost;
+    return this.sql.transaction(async (sql) => {
+      if (!(await write(sql))) return false;
+      await sql.run(statement, notice);
+      return true;
+    });
+  }
+
+  /** How many unread notifications the viewer has (of posts that are drafts now, none). */
+  async countUnread(viewer: Viewer): Promise<number> {
+    if (!viewer) throw unauthenticated('You must be signed in to see your notifications.');
+    const row = await this.sql.one(this.statements.countUnread, { recipientId: viewer.id });
+    return Number(row?.count ?? 0);
+  }
+
+  /** A page of the viewer's notifications, newest first, plus whether more follow. */
+  async page(
+    viewer: Viewer,
+    first: number,
+    afterId: string | null,
+    unreadOnly: boolean,
+  ): Promise<NotificationsPage> {
+    if (!viewer) throw unauthenticated('You must be signed in to see your notifications.');
+    const { statements: s } = this;
+    const parameters = { recipientId: viewer.id, first: first + 1 };
+    const rows =
+      afterId === null
+        ? await this.sql.all(unreadOnly ? s.unreadPage : s.page, parameters)
+        : await this.sql.all(unreadOnly ? s.unreadPageAfter : s.pageAfter, {
+            ...parameters,
+            afterId,
+          });
+    return {
+      notifications: rows.slice(0, first).map(toNotification),
+      hasNextPage: rows.length > first,
+    };
+  }
+
+  /**
+   * Marks the viewer's unread notifications read: all of them, or those up to `upTo` (that one
+   * and older). Returns how many it marked. An `upTo` that is not one of the viewer's
+   * notifications is NOT_FOUND, as another user's is, and nothing is marked.
+   */
+  async markRead(viewer: Viewer, upTo: string | null): Promise<number> {
+    if (!viewer) throw unauthenticated('You must be signed in to mark your notifications.');
+    const recipientId = viewer.id;
+    const readAt = new Date();
+    if (upTo === null) return this.sql.run(this.statements.markAllRead, { recipientId, readAt });
+    if (!(await this.sql.one(this.statements.ownedById, { id: upTo, recipientId }))) {
+      throw notFound('Notification');
+    }
+    return this.sql.run(this.statements.markReadUpTo, { recipientId, readAt, upTo });
+  }
+
+  /** Notifications by id, of posts that are not drafts now; for the live updates. */
+  async findByIds(ids: readonly string[]): Promise<Notification[]> {
+    return (await this.sql.all(this.statements.byIds, { ids })).map(toNotification);
+  }
+
+  /** The notifications a publication raised for those of `recipientIds` who follow its author. */
+  async findOfPublication(
+    publication: Omit<PublicationNotice, 'kind'>,
+    recipientIds: readonly string[],
+  ): Promise<Notification[]> {
+    const rows = await this.sql.all(this.statements.ofPublication, {
+      ...publication,
+      recipientIds,
+    });
+    return rows.map(toNotification);
+  }
+
+  /**
+   * The publication and its notifications to every follower of the author, in one transaction
+   * and one INSERT ... SELECT whatever their number; then one event for them all.
+   */
+  private async publishing(notice: PublicationNotice, write: ActionWrite): Promise<boolean> {
+    const createdAt = new Date();
+    const parameters = { ...notice, createdAt, idPrefix: idPrefixAt(createdAt) };
+    let raised = 0;
+    const changed = await this.sql.transaction(async (sql) => {
+      if (!(await write(sql))) return false;
+      raised = await sql.run(this.statements.insertForFollowers, parameters);
+      return true;
+    });
+    if (raised > 0) {
+      this.events.notificationAdded({
+        kind: NotificationKind.FOLLOWEE_PUBLISHED,
+        actorId: notice.actorId,
+        postId: notice.postId,
+      });
+    }
+    return changed;
+  }
+}
+
+/** The first 48 bits of a UUIDv7 made at `at` (its milliseconds), as `xxxxxxxx-xxxx`. */
+export function idPrefixAt(at: Date): string {
+  const hex = at.getTime().toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}`;
+}

@@ -1,0 +1,167 @@
+import { Dialect, statement } from '../common/sql';
+
+/** A notification as the statements read it. */
+export interface NotificationRow {
+  id: string;
+  recipientId: string;
+  actorId: string;
+  kind: string;
+  postId: string | null;
+  createdAt: Date | string;
+  readAt: Date | string | null;
+}
+
+/** A page of a recipient's notifications: its size, and the id it continues after. */
+export interface NotificationPageParameters {
+  recipientId: string;
+  first: number;
+  afterId?: string;
+}
+
+/** A notification that names its recipient: FOLLOWED (no post), POST_LIKED, POST_COMMENTED. */
+export interface NotificationParameters {
+  id: string;
+  recipientId: string;
+  actorId: string;
+  kind: string;
+  postId: string | null;
+  createdAt: Date;
+}
+
+const COLUMNS =
+  'n.id, n.recipient_id AS "recipientId", n.actor_id AS "actorId", n.kind, ' +
+  'n.post_id AS "postId", n.created_at AS "createdAt", n.read_at AS "readAt"';
+
+/**
+ * Notifications about a post that is a draft now stay out of every list, count and mark, as
+ * long as it is one: drafts stay private. A deleted post's notifications go by the foreign key.
+ */
+const visible = (postId: string) =>
+  `(${postId} IS NULL OR EXISTS ` +
+  `(SELECT 1 FROM posts p WHERE p.id = ${postId} AND p.published_at IS NOT NULL))`;
+const VISIBLE = visible('n.post_id');
+
+/** Newest first along the (recipient, id) index: ids are time-ordered. */
+const page = (unreadOnly: boolean, after: boolean) =>
+  statement<NotificationPageParameters, NotificationRow>(
+    `SELECT ${COLUMNS} FROM notifications n WHERE n.recipient_id = :recipientId` +
+      (unreadOnly ? ' AND n.read_at IS NULL' : '') +
+      (after ? ' AND n.id < :afterId' : '') +
+      ` AND ${VISIBLE} ORDER BY n.id DESC LIMIT :first`,
+  );
+
+/**
+ * A value selected rather than listed (INSERT ... SELECT, so that a WHERE can decide):
+ * PostgreSQL reads an untyped parameter in a select list as text, which then clashes with the
+ * varchar it is compared to, or does not fit a timestamp column; there it is cast.
+ */
+const selected = (dialect: Dialect, name: string, type = 'varchar') =>
+  dialect === 'postgres' ? `CAST(:${name} AS ${type})` : `:${name}`;
+
+const perDialect = (make: (dialect: Dialect) => string) => ({
+  sqlite: make('sqlite'),
+  postgres: make('postgres'),
+});
+
+/**
+ * A new v7-like id per row, made by the database: the time prefix of the publication (the same
+ * for every row, `xxxxxxxx-xxxx`) passed in, then version 7, random bits and the RFC variant.
+ */
+const rowId = (dialect: Dialect) =>
+  dialect === 'postgres'
+    ? "CAST(:idPrefix AS text) || '-7' || substr(CAST(gen_random_uuid() AS text), 16)"
+    : ":idPrefix || '-7' || substr(lower(hex(randomblob(2))), 2) || '-' || " +
+      "substr('89ab', 1 + abs(random()) % 4, 1) || substr(lower(hex(randomblob(2))), 2) || '-' || " +
+      'lower(hex(randomblob(6)))';
+
+/** The same notification, still unread: raising it again while it is would add a duplicate. */
+const unreadAlike = (withPost: boolean, u = '') =>
+  `${u}recipient_id = :recipientId AND ${u}actor_id = :actorId AND ${u}kind = :kind AND ` +
+  `${u}post_id ${withPost ? '= :postId' : 'IS NULL'} AND ${u}read_at IS NULL`;
+
+const insertOne = (unlessUnread: 'post' | 'noPost' | false) =>
+  statement<NotificationParameters>(
+    perDialect(
+      (dialect) =>
+        'INSERT INTO notifications (id, recipient_id, actor_id, kind, post_id, created_at) ' +
+        'SELECT ' +
+        ['id', 'recipientId', 'actorId', 'kind', 'postId']
+          .map((name) => selected(dialect, name))
+          .join(', ') +
+        `, ${selected(dialect, 'createdAt', 'timestamptz')}` +
+        (unlessUnread
+          ? ' WHERE NOT EXISTS (SELECT 1 FROM notifications u ' +
+            `WHERE ${unreadAlike(unlessUnread === 'post', 'u.')})`
+          : ''),
+    ),
+  );
+
+const withdraw = (withPost: boolean) =>
+  statement<{ recipientId: string; actorId: string; kind: string; postId?: string }>(
+    `DELETE FROM notifications WHERE ${unreadAlike(withPost)}`,
+  );
+
+const markRead = (upTo: boolean) =>
+  statement<{ recipientId: string; readAt: Date; upTo?: string }>(
+    'UPDATE notifications SET read_at = :readAt WHERE recipient_id = :recipientId AND read_at IS NULL' +
+      (upTo ? ' AND id <= :upTo' : '') +
+      ` AND ${visible('notifications.post_id')}`,
+  );
+
+/** The statements of notifications. */
+export const notificationsSql = {
+  page: page(false, false),
+  pageAfter: page(false, true),
+  unreadPage: page(true, false),
+  unreadPageAfter: page(true, true),
+  countUnread: statement<{ recipientId: string }, { count: string | number }>(
+    'SELECT COUNT(*) AS count FROM notifications n ' +
+      `WHERE n.recipient_id = :recipientId AND n.read_at IS NULL AND ${VISIBLE}`,
+  ),
+  byIds: statement<{ ids: readonly string[] }, NotificationRow>(
+    `SELECT ${COLUMNS} FROM notifications n WHERE n.id IN (:...ids) AND ${VISIBLE}`,
+  ),
+  /** One recipient's visible notification, to check the `upTo` of a mark. */
+  ownedById: statement<{ id: string; recipientId: string }, { id: string }>(
+    `SELECT n.id FROM notifications n WHERE n.id = :id AND n.recipient_id = :recipientId AND ${VISIBLE}`,
+  ),
+  /** The notifications of one publication, for the given followers that have one. */
+  ofPublication: statement<
+    { postId: string; actorId: string; recipientIds: readonly string[] },
+    NotificationRow
+  >(
+    `SELECT ${COLUMNS} FROM notifications n WHERE n.post_id = :postId AND n.actor_id = :actorId ` +
+      `AND n.kind = 'FOLLOWEE_PUBLISHED' AND n.recipient_id IN (:...recipientIds) AND ${VISIBLE}`,
+  ),
+  /** A comment: every one is news. */
+  insert: insertOne(false),
+  /** A like: one unread notification per liker and post, however often it is undone and redone. */
+  insertUnlessUnread: insertOne('post'),
+  /** A follow: one unread notification per follower. */
+  insertUnlessUnreadNoPost: insertOne('noPost'),
+  /**
+   * A publication reaches every follower of its author in one statement, whatever their
+   * number: one row each, with an id made by the database.
+   */
+  insertForFollowers: statement<{
+    idPrefix: string;
+    actorId: string;
+    postId: string;
+    createdAt: Date;
+  }>(
+    perDialect(
+      (dialect) =>
+        'INSERT INTO notifications (id, recipient_id, actor_id, kind, post_id, created_at) ' +
+        `SELECT ${rowId(dialect)}, f.follower_id, ${selected(dialect, 'actorId')}, ` +
+        `'FOLLOWEE_PUBLISHED', ${selected(dialect, 'postId')}, ` +
+        `${selected(dialect, 'createdAt', 'timestamptz')} ` +
+        'FROM follows f WHERE f.followee_id = :actorId',
+    ),
+  ),
+  /** Undoing a like removes its notification while it is unread; a read one stays. */
+  withdraw: withdraw(true),
+  /** Undoing a follow, likewise. */
+  withdrawNoPost: withdraw(false),
+  markAllRead: markRead(false),
+  markReadUpTo: markRead(true),
+};

@@ -1,0 +1,400 @@
+-- Generated from src/blog/notifications/notifications.sql.ts by `npm run sql:generate`: do not edit.
+-- Each statement as PostgreSQL receives it; $n takes the parameter named under binds.
+
+-- notificationsSql.page
+-- binds: $1 recipientId, $2 first
+SELECT
+  n.id,
+  n.recipient_id AS "recipientId",
+  n.actor_id AS "actorId",
+  n.kind,
+  n.post_id AS "postId",
+  n.created_at AS "createdAt",
+  n.read_at AS "readAt"
+FROM
+  notifications n
+WHERE
+  n.recipient_id = $1
+  AND (
+    n.post_id IS NULL
+    OR EXISTS (
+      SELECT
+        1
+      FROM
+        posts p
+      WHERE
+        p.id = n.post_id
+        AND p.published_at IS NOT NULL
+    )
+  )
+ORDER BY
+  n.id DESC
+LIMIT
+  $2;
+
+-- notificationsSql.pageAfter
+-- binds: $1 recipientId, $2 afterId, $3 first
+SELECT
+  n.id,
+  n.recipient_id AS "recipientId",
+  n.actor_id AS "actorId",
+  n.kind,
+  n.post_id AS "postId",
+  n.created_at AS "createdAt",
+  n.read_at AS "readAt"
+FROM
+  notifications n
+WHERE
+  n.recipient_id = $1
+  AND n.id < $2
+  AND (
+    n.post_id IS NULL
+    OR EXISTS (
+      SELECT
+        1
+      FROM
+        posts p
+      WHERE
+        p.id = n.post_id
+        AND p.published_at IS NOT NULL
+    )
+  )
+ORDER BY
+  n.id DESC
+LIMIT
+  $3;
+
+-- notificationsSql.unreadPage
+-- binds: $1 recipientId, $2 first
+SELECT
+  n.id,
+  n.recipient_id AS "recipientId",
+  n.actor_id AS "actorId",
+  n.kind,
+  n.post_id AS "postId",
+  n.created_at AS "createdAt",
+  n.read_at AS "readAt"
+FROM
+  notifications n
+WHERE
+  n.recipient_id = $1
+  AND n.read_at IS NULL
+  AND (
+    n.post_id IS NULL
+    OR EXISTS (
+      SELECT
+        1
+      FROM
+        posts p
+      WHERE
+        p.id = n.post_id
+        AND p.published_at IS NOT NULL
+    )
+  )
+ORDER BY
+  n.id DESC
+LIMIT
+  $2;
+
+-- notificationsSql.unreadPageAfter
+-- binds: $1 recipientId, $2 afterId, $3 first
+SELECT
+  n.id,
+  n.recipient_id AS "recipientId",
+  n.actor_id AS "actorId",
+  n.kind,
+  n.post_id AS "postId",
+  n.created_at AS "createdAt",
+  n.read_at AS "readAt"
+FROM
+  notifications n
+WHERE
+  n.recipient_id = $1
+  AND n.read_at IS NULL
+  AND n.id < $2
+  AND (
+    n.post_id IS NULL
+    OR EXISTS (
+      SELECT
+        1
+      FROM
+        posts p
+      WHERE
+        p.id = n.post_id
+        AND p.published_at IS NOT NULL
+    )
+  )
+ORDER BY
+  n.id DESC
+LIMIT
+  $3;
+
+-- notificationsSql.countUnread
+-- binds: $1 recipientId
+SELECT
+  COUNT(*) AS count
+FROM
+  notifications n
+WHERE
+  n.recipient_id = $1
+  AND n.read_at IS NULL
+  AND (
+    n.post_id IS NULL
+    OR EXISTS (
+      SELECT
+        1
+      FROM
+        posts p
+      WHERE
+        p.id = n.post_id
+        AND p.published_at IS NOT NULL
+    )
+  );
+
+-- notificationsSql.byIds
+-- binds: $1 ids
+SELECT
+  n.id,
+  n.recipient_id AS "recipientId",
+  n.actor_id AS "actorId",
+  n.kind,
+  n.post_id AS "postId",
+  n.created_at AS "createdAt",
+  n.read_at AS "readAt"
+FROM
+  notifications n
+WHERE
+  n.id = ANY ($1)
+  AND (
+    n.post_id IS NULL
+    OR EXISTS (
+      SELECT
+        1
+      FROM
+        posts p
+      WHERE
+        p.id = n.post_id
+        AND p.published_at IS NOT NULL
+    )
+  );
+
+-- notificationsSql.ownedById
+-- binds: $1 id, $2 recipientId
+SELECT
+  n.id
+FROM
+  notifications n
+WHERE
+  n.id = $1
+  AND n.recipient_id = $2
+  AND (
+    n.post_id IS NULL
+    OR EXISTS (
+      SELECT
+        1
+      FROM
+        posts p
+      WHERE
+        p.id = n.post_id
+        AND p.published_at IS NOT NULL
+    )
+  );
+
+-- notificationsSql.ofPublication
+-- binds: $1 postId, $2 actorId, $3 recipientIds
+SELECT
+  n.id,
+  n.recipient_id AS "recipientId",
+  n.actor_id AS "actorId",
+  n.kind,
+  n.post_id AS "postId",
+  n.created_at AS "createdAt",
+  n.read_at AS "readAt"
+FROM
+  notifications n
+WHERE
+  n.post_id = $1
+  AND n.actor_id = $2
+  AND n.kind = 'FOLLOWEE_PUBLISHED'
+  AND n.recipient_id = ANY ($3)
+  AND (
+    n.post_id IS NULL
+    OR EXISTS (
+      SELECT
+        1
+      FROM
+        posts p
+      WHERE
+        p.id = n.post_id
+        AND p.published_at IS NOT NULL
+    )
+  );
+
+-- notificationsSql.insert
+-- binds: $1 id, $2 recipientId, $3 actorId, $4 kind, $5 postId, $6 createdAt
+INSERT INTO
+  notifications (
+    id,
+    recipient_id,
+    actor_id,
+    kind,
+    post_id,
+    created_at
+  )
+SELECT
+  CAST($1 AS varchar),
+  CAST($2 AS varchar),
+  CAST($3 AS varchar),
+  CAST($4 AS varchar),
+  CAST($5 AS varchar),
+  CAST($6 AS timestamptz);
+
+-- notificationsSql.insertUnlessUnread
+-- binds: $1 id, $2 recipientId, $3 actorId, $4 kind, $5 postId, $6 createdAt
+INSERT INTO
+  notifications (
+    id,
+    recipient_id,
+    actor_id,
+    kind,
+    post_id,
+    created_at
+  )
+SELECT
+  CAST($1 AS varchar),
+  CAST($2 AS varchar),
+  CAST($3 AS varchar),
+  CAST($4 AS varchar),
+  CAST($5 AS varchar),
+  CAST($6 AS timestamptz)
+WHERE
+  NOT EXISTS (
+    SELECT
+      1
+    FROM
+      notifications u
+    WHERE
+      u.recipient_id = $2
+      AND u.actor_id = $3
+      AND u.kind = $4
+      AND u.post_id = $5
+      AND u.read_at IS NULL
+  );
+
+-- notificationsSql.insertUnlessUnreadNoPost
+-- binds: $1 id, $2 recipientId, $3 actorId, $4 kind, $5 postId, $6 createdAt
+INSERT INTO
+  notifications (
+    id,
+    recipient_id,
+    actor_id,
+    kind,
+    post_id,
+    created_at
+  )
+SELECT
+  CAST($1 AS varchar),
+  CAST($2 AS varchar),
+  CAST($3 AS varchar),
+  CAST($4 AS varchar),
+  CAST($5 AS varchar),
+  CAST($6 AS timestamptz)
+WHERE
+  NOT EXISTS (
+    SELECT
+      1
+    FROM
+      notifications u
+    WHERE
+      u.recipient_id = $2
+      AND u.actor_id = $3
+      AND u.kind = $4
+      AND u.post_id IS NULL
+      AND u.read_at IS NULL
+  );
+
+-- notificationsSql.insertForFollowers
+-- binds: $1 idPrefix, $2 actorId, $3 postId, $4 createdAt
+INSERT INTO
+  notifications (
+    id,
+    recipient_id,
+    actor_id,
+    kind,
+    post_id,
+    created_at
+  )
+SELECT
+  CAST($1 AS text) || '-7' || substr(CAST(gen_random_uuid() AS text), 16),
+  f.follower_id,
+  CAST($2 AS varchar),
+  'FOLLOWEE_PUBLISHED',
+  CAST($3 AS varchar),
+  CAST($4 AS timestamptz)
+FROM
+  follows f
+WHERE
+  f.followee_id = $2;
+
+-- notificationsSql.withdraw
+-- binds: $1 recipientId, $2 actorId, $3 kind, $4 postId
+DELETE FROM notifications
+WHERE
+  recipient_id = $1
+  AND actor_id = $2
+  AND kind = $3
+  AND post_id = $4
+  AND read_at IS NULL;
+
+-- notificationsSql.withdrawNoPost
+-- binds: $1 recipientId, $2 actorId, $3 kind
+DELETE FROM notifications
+WHERE
+  recipient_id = $1
+  AND actor_id = $2
+  AND kind = $3
+  AND post_id IS NULL
+  AND read_at IS NULL;
+
+-- notificationsSql.markAllRead
+-- binds: $1 readAt, $2 recipientId
+UPDATE notifications
+SET
+  read_at = $1
+WHERE
+  recipient_id = $2
+  AND read_at IS NULL
+  AND (
+    notifications.post_id IS NULL
+    OR EXISTS (
+      SELECT
+        1
+      FROM
+        posts p
+      WHERE
+        p.id = notifications.post_id
+        AND p.published_at IS NOT NULL
+    )
+  );
+
+-- notificationsSql.markReadUpTo
+-- binds: $1 readAt, $2 recipientId, $3 upTo
+UPDATE notifications
+SET
+  read_at = $1
+WHERE
+  recipient_id = $2
+  AND read_at IS NULL
+  AND id <= $3
+  AND (
+    notifications.post_id IS NULL
+    OR EXISTS (
+      SELECT
+        1
+      FROM
+        posts p
+      WHERE
+        p.id = notifications.post_id
+        AND p.published_at IS NOT NULL
+    )
+  );

@@ -1,0 +1,169 @@
+-- Generated from src/blog/tags/tags.sql.ts by `npm run sql:generate`: do not edit.
+-- Each statement as SQLite receives it; each ? takes the next parameter under binds.
+
+-- tagsSql.tagsOfPosts
+-- binds: postIds
+SELECT
+  pt.post_id AS "postId",
+  pt.slug AS slug
+FROM
+  post_tags pt
+WHERE
+  pt.post_id IN (
+    SELECT
+      value
+    FROM
+      json_each(?)
+  )
+ORDER BY
+  pt.post_id,
+  pt.position;
+
+-- tagsSql.countPublishedByTags
+-- binds: slugs
+SELECT
+  pt.slug AS key,
+  COUNT(*) AS count
+FROM
+  post_tags pt
+  JOIN posts p ON p.id = pt.post_id
+WHERE
+  pt.slug IN (
+    SELECT
+      value
+    FROM
+      json_each(?)
+  )
+  AND p.published_at IS NOT NULL
+GROUP BY
+  pt.slug;
+
+-- tagsSql.pagesByTags
+-- binds: slugs, first
+SELECT
+  a.value AS "tag",
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  (
+    SELECT
+      value
+    FROM
+      json_each(?)
+  ) a
+  JOIN posts p ON p.id IN (
+    SELECT
+      x.id
+    FROM
+      post_tags t
+      JOIN posts x ON x.id = t.post_id
+    WHERE
+      t.slug = a.value
+      AND x.published_at IS NOT NULL
+    ORDER BY
+      x.published_at DESC,
+      x.id DESC
+    LIMIT
+      ?
+  )
+ORDER BY
+  p.published_at DESC,
+  p.id DESC;
+
+-- tagsSql.pagesByTagsAfter
+-- binds: slugs, afterPublishedAt, afterId, first
+SELECT
+  a.value AS "tag",
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  (
+    SELECT
+      value
+    FROM
+      json_each(?)
+  ) a
+  JOIN posts p ON p.id IN (
+    SELECT
+      x.id
+    FROM
+      post_tags t
+      JOIN posts x ON x.id = t.post_id
+    WHERE
+      t.slug = a.value
+      AND x.published_at IS NOT NULL
+      AND (x.published_at, x.id) < (?, ?)
+    ORDER BY
+      x.published_at DESC,
+      x.id DESC
+    LIMIT
+      ?
+  )
+ORDER BY
+  p.published_at DESC,
+  p.id DESC;
+
+-- tagsSql.popular
+-- binds: first
+SELECT
+  pt.slug AS slug,
+  COUNT(*) AS count
+FROM
+  post_tags pt
+  JOIN posts p ON p.id = pt.post_id
+WHERE
+  p.published_at IS NOT NULL
+GROUP BY
+  pt.slug
+ORDER BY
+  COUNT(*) DESC,
+  pt.slug ASC
+LIMIT
+  ?;
+
+-- tagsSql.popularAfter
+-- binds: afterCount, afterCount, afterSlug, first
+SELECT
+  pt.slug AS slug,
+  COUNT(*) AS count
+FROM
+  post_tags pt
+  JOIN posts p ON p.id = pt.post_id
+WHERE
+  p.published_at IS NOT NULL
+GROUP BY
+  pt.slug
+HAVING
+  COUNT(*) < ?
+  OR (
+    COUNT(*) = ?
+    AND pt.slug > ?
+  )
+ORDER BY
+  COUNT(*) DESC,
+  pt.slug ASC
+LIMIT
+  ?;
+
+-- tagsSql.removeFromPost
+-- binds: postId
+DELETE FROM post_tags
+WHERE
+  post_id = ?;
+
+-- tagsSql.add
+-- binds: postId, slug, position
+INSERT INTO
+  post_tags (post_id, slug, position)
+VALUES
+  (?, ?, ?);

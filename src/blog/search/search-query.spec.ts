@@ -1,0 +1,115 @@
+import { GraphQLError } from 'graphql';
+
+import { parseSearchQuery, SearchQuery, toFts5Match, toTsQuery } from './search-query';
+
+const word = (text: string, prefix = false) => ({ words: [text], prefix });
+const phrase = (words: string[], prefix = false) => ({ words, prefix });
+
+function refusal(text: string): string {
+  try {
+    parseSearchQuery(text);
+  } catch (error) {
+    expect(error).toBeInstanceOf(GraphQLError);
+    expect((error as GraphQLError).extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'query' });
+    return (error as GraphQLError).message;
+  }
+  throw new Error(`${JSON.stringify(text)} was not refused`);
+}
+
+describe('parseSearchQuery', () => {
+  it.each<[string, SearchQuery]>([
+    ['graphql', { include: [word('graphql', true)], exclude: [] }],
+    ['graphql ', { include: [word('graphql')], exclude: [] }],
+    ['graphql*  ', { include: [word('graphql', true)], exclude: [] }],
+    ['nest graphql', { include: [word('nest'), word('graphql', true)], exclude: [] }],
+    [
+      '"query planner" cost',
+      { include: [phrase(['query', 'planner']), word('cost', true)], exclude: [] },
+    ],
+    [
+      'cost "query planner"',
+      { include: [word('cost'), phrase(['query', 'planner'])], exclude: [] },
+    ],
+    ['rust -java', { include: [word('rust')], exclude: [word('java')] }],
+    [
+      'rust -"java script" go',
+      { include: [word('rust'), word('go', true)], exclude: [phrase(['java', 'script'])] },
+    ],
+    ['a - b', { include: [word('a'), word('b')], exclude: [] }],
+    ['--rust go', { include: [word('go', true)], exclude: [word('rust')] }],
+    ['"unclosed phrase', { include: [phrase(['unclosed', 'phrase'])], exclude: [] }],
+    ['"open', { include: [word('open')], exclude: [] }],
+    ['foo-bar', { include: [phrase(['foo', 'bar'], true)], exclude: [] }],
+    ['e.g. x', { include: [phrase(['e', 'g']), word('x')], exclude: [] }],
+    ['x', { include: [word('x')], exclude: [] }],
+    ['AND OR NOT', { include: [word('AND'), word('OR'), word('NOT', true)], exclude: [] }],
+    ['NEAR(a b)', { include: [phrase(['NEAR', 'a']), word('b')], exclude: [] }],
+    [
+      "'; DROP TABLE posts; --",
+      { include: [word('DROP'), word('TABLE'), word('posts')], exclude: [] },
+    ],
+    ['title:secret', { include: [phrase(['title', 'secret'], true)], exclude: [] }],
+    ['café 日本語', { include: [word('café'), word('日本語', true)], exclude: [] }],
+    ['😀 smile 🎉', { include: [word('smile')], exclude: [] }],
+    ['tab\tand\nlines', { include: [word('tab'), word('and'), word('lines', true)], exclude: [] }],
+    ['x"y"zz', { include: [word('x'), word('y'), word('zz', true)], exclude: [] }],
+  ])('should read %j', (text, expected) => {
+    expect(parseSearchQuery(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['', /no word/],
+    ['   ', /no word/],
+    ['-', /no word/],
+    ['""', /no word/],
+    ['"', /no word/],
+    ['*', /no word/],
+    ['* ^ : ( ) + ~', /no word/],
+    ['😀🎉', /no word/],
+    ['-java', /not only words to leave out/],
+    ['-java -"c sharp"', /not only words to leave out/],
+    ['x'.repeat(257), /at most 256 characters/],
+    ['a '.repeat(5_000), /at most 256 characters/],
+    [Array.from({ length: 17 }, (_, i) => `w${i}`).join(' '), /at most 16 words/],
+    ['bell\u0007', /control characters/],
+    ['nul\u0000', /control characters/],
+    ['esc\u001b[31m', /control characters/],
+  ])('should refuse %j', (text, message) => {
+    expect(refusal(text)).toMatch(message);
+  });
+
+  it('should count 256 characters by code point, so 256 emoji-free letters pass', () => {
+    expect(parseSearchQuery('é'.repeat(256)).include).toHaveLength(1);
+    expect(refusal('é'.repeat(257))).toMatch(/at most 256/);
+  });
+
+  it('should not take a one-letter word being typed as a prefix', () => {
+    expect(parseSearchQuery('rust a').include).toEqual([word('rust'), word('a')]);
+  });
+});
+
+describe('the database queries', () => {
+  const query = parseSearchQuery('nest "query planner" -java -"c sharp" gra');
+
+  it('should quote every word for FTS5, with * on the prefix and NOT for the exclusions', () => {
+    expect(toFts5Match(query)).toBe(
+      '("nest" AND "query planner" AND "gra"*) NOT "java" NOT "c sharp"',
+    );
+  });
+
+  it('should quote every lexeme for to_tsquery, with <-> in phrases and :* on the prefix', () => {
+    expect(toTsQuery(query)).toBe(
+      "'nest' & ('query' <-> 'planner') & 'gra':* & !'java' & !('c' <-> 'sharp')",
+    );
+  });
+
+  it('should leave no quote, operator or column filter of the text to the database', () => {
+    const hostile = parseSearchQuery(`a" OR title:* NOT "b' || '\\ c NEAR(d, 1)`);
+    expect(toFts5Match(hostile)).toBe(
+      '("a" AND "OR title NOT" AND "b" AND "c" AND "NEAR d" AND "1")',
+    );
+    expect(toTsQuery(hostile)).toBe(
+      "'a' & ('OR' <-> 'title' <-> 'NOT') & 'b' & 'c' & ('NEAR' <-> 'd') & '1'",
+    );
+  });
+});

@@ -1,0 +1,141 @@
+import { badUserInput } from '../common/errors';
+
+/** The longest query, in characters. */
+export const MAX_QUERY_LENGTH = 256;
+/** The most words a query may name, in all its terms together. */
+export const MAX_QUERY_WORDS = 16;
+/** The shortest word that is searched as a prefix: one letter would match half the index. */
+export const MIN_PREFIX_LENGTH = 2;
+
+/**
+ * One term of a query: a word, or a phrase of words that must follow each other. `prefix`: the
+ * last word matches every word that starts with it (the word being typed).
+ */
+export interface SearchTerm {
+  words: string[];
+  prefix: boolean;
+}
+
+/** A parsed query: every `include` term must match, and no `exclude` term may. */
+export interface SearchQuery {
+  include: SearchTerm[];
+  exclude: SearchTerm[];
+}
+
+/**
+ * What a word is made of, as SQLite's unicode61 tokenizer reads it: letters, marks, digits and
+ * private-use characters. Everything else (spaces, punctuation, symbols, emoji) separates words.
+ */
+const WORD = /[\p{L}\p{M}\p{N}\p{Co}]+/gu;
+/** Control characters other than tab and line breaks, which are spaces here. */
+const CONTROL = /[^\P{Cc}\t\n\r]/u;
+const SPACE = /\s/u;
+
+interface Token {
+  text: string;
+  exclude: boolean;
+  quoted: boolean;
+  /** A bare token that ends the query with a word character, or with `*`. */
+  open: boolean;
+}
+
+/**
+ * Reads a search box's text: words separated by spaces, all of which must match; `"a phrase"`;
+ * a leading `-` to leave out a word or phrase; and the last word, while it is being typed (no
+ * space after it) or when it ends with `*`, as a prefix. Quotes left open run to the end.
+ * Punctuation inside a word splits it into a phrase (`foo-bar` is "foo bar"), as the index
+ * reads it. BAD_USER_INPUT for a query that is too long, has control characters, names too many
+ * words, or has no word to find.
+ */
+export function parseSearchQuery(text: string): SearchQuery {
+  if ([...text].length > MAX_QUERY_LENGTH) {
+    throw badUserInput(`query must be at most ${MAX_QUERY_LENGTH} characters.`, 'query');
+  }
+  if (CONTROL.test(text)) throw badUserInput('query may not contain control characters.', 'query');
+  const query: SearchQuery = { include: [], exclude: [] };
+  let words = 0;
+  for (const token of tokens(text)) {
+    const term = termOf(token);
+    if (!term) continue;
+    words += term.words.length;
+    if (words > MAX_QUERY_WORDS) {
+      throw badUserInput(`query may name at most ${MAX_QUERY_WORDS} words.`, 'query');
+    }
+    (token.exclude ? query.exclude : query.include).push(term);
+  }
+  if (query.include.length === 0) {
+    throw badUserInput(
+      query.exclude.length > 0
+        ? 'query needs a word to find, not only words to leave out.'
+        : 'query has no word to search for.',
+      'query',
+    );
+  }
+  return query;
+}
+
+function termOf(token: Token): SearchTerm | null {
+  const words = token.text.match(WORD);
+  if (!words) return null;
+  const last = words[words.length - 1];
+  const prefix =
+    token.open && !token.exclude && !token.quoted && [...last].length >= MIN_PREFIX_LENGTH;
+  return { words, prefix };
+}
+
+function* tokens(text: string): Generator<Token> {
+  let at = 0;
+  while (at < text.length) {
+    if (SPACE.test(text[at])) {
+      at++;
+      continue;
+    }
+    const exclude = text[at] === '-' && at + 1 < text.length && !SPACE.test(text[at + 1]);
+    if (exclude) at++;
+    if (text[at] === '"') {
+      const close = text.indexOf('"', at + 1);
+      const end = close === -1 ? text.length : close;
+      yield { text: text.slice(at + 1, end), exclude, quoted: true, open: false };
+      at = end + 1;
+      continue;
+    }
+    let end = at;
+    while (end < text.length && !SPACE.test(text[end]) && text[end] !== '"') end++;
+    const bare = text.slice(at, end);
+    const open =
+      bare.endsWith('*') || (end === text.length && /[\p{L}\p{M}\p{N}\p{Co}]$/u.test(bare));
+    yield { text: bare, exclude, quoted: false, open };
+    at = end;
+  }
+}
+
+const ftsPhrase = ({ words, prefix }: SearchTerm) => `"${words.join(' ')}"${prefix ? '*' : ''}`;
+
+/**
+ * The query as an FTS5 MATCH expression. Every word is inside double quotes, and words hold no
+ * quote (see WORD), so no text of the user is read as FTS5 syntax.
+ */
+export function toFts5Match(query: SearchQuery): string {
+  const include = query.include.map(ftsPhrase).join(' AND ');
+  const exclude = query.exclude.map((term) => ` NOT ${ftsPhrase(term)}`).join('');
+  return `(${include})${exclude}`;
+}
+
+/** A lexeme of a tsquery, quoted; words hold neither quote nor backslash, escaped all the same. */
+const lexeme = (word: string) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+const tsPhrase = ({ words, prefix }: SearchTerm) => {
+  const lexemes = words.map(lexeme);
+  if (prefix) lexemes[lexemes.length - 1] += ':*';
+  return lexemes.length === 1 ? lexemes[0] : `(${lexemes.join(' <-> ')})`;
+};
+
+/**
+ * The query as the text of a PostgreSQL `to_tsquery`: `&` between terms, `<->` inside phrases,
+ * `:*` on a prefix, `!` before an excluded term. Every word is a quoted lexeme.
+ */
+export function toTsQuery(query: SearchQuery): string {
+  const include = query.include.map(tsPhrase);
+  const exclude = query.exclude.map((term) => `!${tsPhrase(term)}`);
+  return [...include, ...exclude].join(' & ');
+}

@@ -1,0 +1,42 @@
+import { Args, Query, Resolver } from '@nestjs/graphql';
+
+import { PostSearchConnection } from './dto/post-search-connection.type';
+import { SearchPostsArgs } from './dto/search-posts.args';
+import { decodeSearchCursor, encodeSearchCursor } from './search-cursor';
+import { parseSearchQuery } from './search-query';
+import { SearchService } from './search.service';
+import { Loaders } from '../auth/viewer.decorator';
+import { BlogLoaders } from '../blog-loaders';
+import { BlogResolverEnhancers } from '../blog-resolver.decorator';
+import { toPage } from '../common/pagination';
+import { tagSlugs } from '../tags/tag-slug';
+
+@Resolver()
+@BlogResolverEnhancers()
+export class SearchResolver {
+  constructor(private readonly searchService: SearchService) {}
+
+  @Query(() => PostSearchConnection, {
+    description:
+      'Full-text search of published posts, in their titles and content: most relevant first ' +
+      '(a match in the title counts more), ties newest first.',
+  })
+  async searchPosts(
+    @Args() args: SearchPostsArgs,
+    @Loaders() loaders: BlogLoaders,
+  ): Promise<PostSearchConnection> {
+    const query = parseSearchQuery(args.query);
+    const { first } = toPage({ first: args.first });
+    const after = args.after ? decodeSearchCursor(args.after) : null;
+    const tags = args.tags ? tagSlugs(args.tags) : [];
+    const { hits, hasNextPage } = await this.searchService.search(query, { first, after, tags });
+    loaders.knownPosts(hits.map(({ post }) => post));
+    const edges = hits.map(({ post, rank, snippet }) => ({
+      node: post,
+      rank,
+      snippet,
+      cursor: encodeSearchCursor({ rank, publishedAt: post.publishedAt as Date, id: post.id }),
+    }));
+    return { edges, pageInfo: { hasNextPage, endCursor: edges.at(-1)?.cursor ?? null } };
+  }
+}

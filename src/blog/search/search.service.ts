@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+
+import { SearchCursor } from './search-cursor';
+import { SearchQuery, toFts5Match, toTsQuery } from './search-query';
+import { SearchPageParameters, SearchRow, searchSql } from './search.sql';
+import { openingOf, snippetOf } from './snippet';
+import { PreparedStatements, Sql } from '../common/sql';
+import { Post } from '../posts/post.entity';
+import { toPost } from '../posts/post.rows';
+
+/** A post found, its rank (higher is more relevant) and its snippet (HTML). */
+export interface SearchHit {
+  post: Post;
+  rank: number;
+  snippet: string;
+}
+
+export interface SearchPage {
+  hits: SearchHit[];
+  hasNextPage: boolean;
+}
+
+export interface SearchPageRequest {
+  first: number;
+  after: SearchCursor | null;
+  /** Tag slugs, each once: only posts that have all of them. Empty: no filter. */
+  tags: readonly string[];
+}
+
+/** Full-text search of published posts: one statement a page. */
+@Injectable()
+export class SearchService {
+  private readonly statements: PreparedStatements<typeof searchSql>;
+
+  constructor(private readonly sql: Sql) {
+    this.statements = sql.prepare(searchSql);
+  }
+
+  /**
+   * A page of the published posts that match `query`, most relevant first, ties newest first,
+   * plus whether more follow.
+   */
+  async search(query: SearchQuery, request: SearchPageRequest): Promise<SearchPage> {
+    const { first, after, tags } = request;
+    const parameters: SearchPageParameters = {
+      match: toFts5Match(query),
+      tsquery: toTsQuery(query),
+      first: first + 1,
+    };
+    if (after) {
+      Object.assign(parameters, {
+        afterRank: after.rank,
+        afterPublishedAt: after.publishedAt,
+        afterId: after.id,
+      });
+    }
+    if (tags.length > 0) Object.assign(parameters, { tags, tagCount: tags.length });
+    const rows = await this.sql.all(this.statementFor(after !== null, tags.length > 0), parameters);
+    const hits = rows.slice(0, first).map((row) => hitOf(row, query));
+    return { hits, hasNextPage: rows.length > first };
+  }
+
+  private statementFor(after: boolean, tags: boolean) {
+    const { page, pageAfter, pageWithTags, pageWithTagsAfter } = this.statements;
+    if (tags) return after ? pageWithTagsAfter : pageWithTags;
+    return after ? pageAfter : page;
+  }
+}
+
+function hitOf(row: SearchRow, query: SearchQuery): SearchHit {
+  const post = toPost(row);
+  const snippet =
+    snippetOf(post.content, query) ?? snippetOf(post.title, query) ?? openingOf(post.content);
+  return { post, rank: Number(row.rank), snippet };
+}

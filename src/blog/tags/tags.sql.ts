@@ -1,0 +1,75 @@
+import { KeyCount, statement } from '../common/sql';
+import { postColumns, PostRow } from '../posts/post.rows';
+import { afterCursor, NEWEST_FIRST, PageParameters } from '../posts/posts.sql';
+
+/** A tag with its number of published posts (a COUNT: text on PostgreSQL). */
+export interface TagCountRow {
+  slug: string;
+  count: string | number;
+}
+
+/** Where a page of popular tags continues: after this count and slug. */
+export interface TagPageParameters {
+  first: number;
+  afterCount?: number;
+  afterSlug?: string;
+}
+
+/**
+ * Tags by their number of published posts, most first, then by slug. Slugs compare by code
+ * point on both databases (SQLite's BINARY; "C" on PostgreSQL, whose default collation depends
+ * on the server's locale), so that the order and the cursors agree everywhere.
+ */
+const popular = (after: boolean) => {
+  const text = (slug: string) =>
+    'SELECT pt.slug AS slug, COUNT(*) AS count FROM post_tags pt ' +
+    'JOIN posts p ON p.id = pt.post_id WHERE p.published_at IS NOT NULL GROUP BY pt.slug' +
+    (after
+      ? ` HAVING COUNT(*) < :afterCount OR (COUNT(*) = :afterCount AND ${slug} > :afterSlug)`
+      : '') +
+    ` ORDER BY COUNT(*) DESC, ${slug} ASC LIMIT :first`;
+  return statement<TagPageParameters, TagCountRow>({
+    sqlite: text('pt.slug'),
+    postgres: text('pt.slug COLLATE "C"'),
+  });
+};
+
+/**
+ * A page of each tag's published posts, newest first: the page's ids per tag (a correlated
+ * subquery on SQLite, LATERAL on PostgreSQL, each with its LIMIT), then only those rows.
+ */
+const pagePerTag = (after: boolean) => {
+  const ids =
+    'SELECT x.id FROM post_tags t JOIN posts x ON x.id = t.post_id ' +
+    `WHERE t.slug = a.value AND x.published_at IS NOT NULL${afterCursor(after, 'x')} ` +
+    'ORDER BY x.published_at DESC, x.id DESC LIMIT :first';
+  const cols = `a.value AS "tag", ${postColumns('p')}`;
+  const tags = 'KEYS(:...slugs) a';
+  return statement<PageParameters & { slugs: readonly string[] }, PostRow & { tag: string }>({
+    sqlite: `SELECT ${cols} FROM ${tags} JOIN posts p ON p.id IN (${ids}) ${NEWEST_FIRST}`,
+    postgres: `SELECT ${cols} FROM ${tags} CROSS JOIN LATERAL (${ids}) page JOIN posts p ON p.id = page.id ${NEWEST_FIRST}`,
+  });
+};
+
+/** The statements of tags. */
+export const tagsSql = {
+  /** The tags of each post, in their order. */
+  tagsOfPosts: statement<{ postIds: readonly string[] }, { postId: string; slug: string }>(
+    'SELECT pt.post_id AS "postId", pt.slug AS slug FROM post_tags pt ' +
+      'WHERE pt.post_id IN (:...postIds) ORDER BY pt.post_id, pt.position',
+  ),
+  /** The number of published posts of each tag; a tag with none has no row. */
+  countPublishedByTags: statement<{ slugs: readonly string[] }, KeyCount>(
+    'SELECT pt.slug AS key, COUNT(*) AS count FROM post_tags pt ' +
+      'JOIN posts p ON p.id = pt.post_id ' +
+      'WHERE pt.slug IN (:...slugs) AND p.published_at IS NOT NULL GROUP BY pt.slug',
+  ),
+  pagesByTags: pagePerTag(false),
+  pagesByTagsAfter: pagePerTag(true),
+  popular: popular(false),
+  popularAfter: popular(true),
+  removeFromPost: statement<{ postId: string }>('DELETE FROM post_tags WHERE post_id = :postId'),
+  add: statement<{ postId: string; slug: string; position: number }>(
+    'INSERT INTO post_tags (post_id, slug, position) VALUES (:postId, :slug, :position)',
+  ),
+};

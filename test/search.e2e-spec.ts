@@ -1,0 +1,410 @@
+
+import { CREATE_POST, DELETE_POST, PUBLISH_POST, UPDATE_POST } from './helpers/documents';
+import { insertUsersWithPosts } from './helpers/fixtures';
+import { TestApp, TestUser } from './helpers/test-app';
+import { collect, wsClient } from './helpers/ws-client';
+import { CreatePostSearch1765000100000 } from '../src/blog/migrations/1765000100000-create-post-search';
+
+const SEARCH = `query Search($query: String!, $first: Int, $after: String, $tags: [String!]) {
+  searchPosts(query: $query, first: $first, after: $after, tags: $tags) {
+    edges { rank snippet cursor node { id title } }
+    pageInfo { hasNextPage endCursor }
+  }
+}`;
+
+interface SearchEdge {
+  rank: number;
+  snippet: string;
+  cursor: string;
+  node: { id: string; title: string };
+}
+
+interface SearchResult {
+  searchPosts: {
+    edges: SearchEdge[];
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  };
+}
+
+describe('searchPosts (e2e)', () => {
+  let t: TestApp;
+  let writers: TestUser[];
+  let written = 0;
+
+  beforeAll(async () => {
+    t = await TestApp.start();
+    writers = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+  });
+  afterAll(() => t.close());
+
+  /** Writes a post (published unless `publish: false`), spreading the writes over writers. */
+  async function write(
+    title: string,
+    content: string,
+    extra: { publish?: boolean; tags?: string[] } = {},
+    author = writers[written++ % writers.length],
+  ): Promise<string> {
+    const { createPost } = await t.data<{ createPost: { id: string } }>(
+      CREATE_POST,
+      { input: { title, content, ...extra } },
+      author.token,
+    );
+    return createPost.id;
+  }
+
+  async function search(query: string, variables: Record<string, unknown> = {}) {
+    const { searchPosts } = await t.data<SearchResult>(SEARCH, { query, ...variables });
+    return searchPosts;
+  }
+
+  const titlesFor = async (query: string, variables: Record<string, unknown> = {}) =>
+    (await search(query, variables)).edges.map((edge) => edge.node.title);
+
+  describe('ranking', () => {
+    it('should rank a match in the title above matches in the content, and more matches above fewer', async () => {
+      await write(
+        'Once',
+        'A walk by the river with one zebrafish in a tank, and nothing more to say.',
+      );
+      await write(
+        'Thrice',
+        'Zebrafish here, a zebrafish there, the zebrafish everywhere in the tank now.',
+      );
+      await write(
+        'Zebrafish care',
+        'A walk by the river with a pond and a tank, and nothing more to say.',
+      );
+
+      const edges = (await search('zebrafish ')).edges;
+      expect(edges.map((edge) => edge.node.title)).toEqual(['Zebrafish care', 'Thrice', 'Once']);
+      expect(edges[0].rank).toBeGreaterThan(edges[1].rank);
+      expect(edges[1].rank).toBeGreaterThan(edges[2].rank);
+    });
+
+    it('should order posts of the same rank newest first', async () => {
+      await write('Tie first', 'Identical quokka text.');
+      await write('Tie second', 'Identical quokka text.');
+      await write('Tie third', 'Identical quokka text.');
+      const edges = (await search('quokka ')).edges;
+      expect(edges.map((edge) => edge.node.title)).toEqual([
+        'Tie third',
+        'Tie second',
+        'Tie first',
+      ]);
+      expect(new Set(edges.map((edge) => edge.rank)).size).toBe(1);
+    });
+  });
+
+  describe('matching', () => {
+    beforeAll(async () => {
+      await write('Foxes', 'The quick brown fox jumps over the lazy dog.');
+      await write('Reversed', 'A brown quick fox, said nobody, near the lazy cat.');
+      await write('Fruit bowl', 'Kiwi and banana in one bowl.');
+      await write('Kiwi only', 'Kiwi alone in a bowl.');
+      await write('Biology', 'Photosynthesis turns light into sugar.');
+    });
+
+    it('should want every word (AND)', async () => {
+      expect(await titlesFor('fox lazy dog ')).toEqual(['Foxes']);
+      expect(await titlesFor('kiwi bowl ')).toEqual(
+        expect.arrayContaining(['Fruit bowl', 'Kiwi only']),
+      );
+    });
+
+    it('should match a quoted phrase only with its words in order', async () => {
+      expect(await titlesFor('"quick brown"')).toEqual(['Foxes']);
+      expect(await titlesFor('"brown quick"')).toEqual(['Reversed']);
+      expect((await titlesFor('quick brown ')).sort()).toEqual(['Foxes', 'Reversed']);
+    });
+
+    it('should leave out a word or a phrase after -', async () => {
+      expect(await titlesFor('kiwi -banana')).toEqual(['Kiwi only']);
+      expect(await titlesFor('fox -"quick brown"')).toEqual(['Reversed']);
+    });
+
+    it('should read the last word as a prefix while it is typed, and whole after a space', async () => {
+      expect(await titlesFor('photosyn')).toEqual(['Biology']);
+      expect(await titlesFor('light photosynth')).toEqual(['Biology']);
+      expect(await titlesFor('photosyn ')).toEqual([]);
+      expect(await titlesFor('photosyn*  ')).toEqual(['Biology']);
+    });
+
+    it('should match whatever the case and accents', async () => {
+      await write('Accents', 'Un café au lait à Besançon.');
+      expect(await titlesFor('CAFÉ ')).toEqual(['Accents']);
+      expect(await titlesFor('"au LAIT"')).toEqual(['Accents']);
+    });
+  });
+
+  describe('drafts and freshness', () => {
+    it('should never find a draft, not even for its author', async () => {
+      const author = writers[0];
+      await write('Secret draft', 'Unpublished wombat thoughts.', { publish: false }, author);
+      expect(await titlesFor('wombat ')).toEqual([]);
+      const own = await t.data<SearchResult>(SEARCH, { query: 'wombat' }, author.token);
+      expect(own.searchPosts.edges).toEqual([]);
+    });
+
+    it('should find a post in the very next request after it is created, edited, published or deleted', async () => {
+      const author = writers[1];
+      const id = await write('Fresh', 'About an axolotl.', {}, author);
+      expect(await titlesFor('axolotl ')).toEqual(['Fresh']);
+
+      await t.data(UPDATE_POST, { id, input: { content: 'About a narwhal now.' } }, author.token);
+      expect(await titlesFor('axolotl ')).toEqual([]);
+      expect(await titlesFor('narwhal ')).toEqual(['Fresh']);
+
+      await t.data(UPDATE_POST, { id, input: { title: 'Renamed okapi' } }, author.token);
+      expect(await titlesFor('fresh ')).toEqual([]);
+      expect(await titlesFor('okapi ')).toEqual(['Renamed okapi']);
+
+      await t.data(DELETE_POST, { id }, author.token);
+      expect(await titlesFor('narwhal ')).toEqual([]);
+      expect(await titlesFor('okapi ')).toEqual([]);
+
+      const draft = await write('Later', 'A pangolin draft.', { publish: false }, author);
+      expect(await titlesFor('pangolin ')).toEqual([]);
+      await t.data(PUBLISH_POST, { id: draft }, author.token);
+      expect(await titlesFor('pangolin ')).toEqual(['Later']);
+    });
+
+    it("should forget a deleted account's posts", async () => {
+      const leaving = await t.signUp();
+      await write('Leaving', 'A farewell capybara.', {}, leaving);
+      expect(await titlesFor('capybara ')).toEqual(['Leaving']);
+      await t.data(
+        'mutation ($password: String!) { deleteAccount(password: $password) }',
+        { password: leaving.password },
+        leaving.token,
+      );
+      expect(await titlesFor('capybara ')).toEqual([]);
+      // A post written after is found alone: no entry of the deleted post is left behind.
+      await write('Arriving', 'A welcome capybara.');
+      expect(await titlesFor('capybara farewell')).toEqual([]);
+      expect(await titlesFor('capybara ')).toEqual(['Arriving']);
+    });
+  });
+
+  describe('snippets', () => {
+    it('should mark the matched words and escape every other character', async () => {
+      await write('Escaping', 'Tom & Jerry <script>alert(1)</script> meet the gecko <b>here</b>.');
+      const [edge] = (await search('gecko ')).edges;
+      expect(edge.snippet).toBe(
+        'Tom &amp; Jerry &lt;script&gt;alert(1)&lt;/script&gt; meet the <mark>gecko</mark> ' +
+          '&lt;b&gt;here&lt;/b&gt;.',
+      );
+    });
+
+    it('should show the title when only the title matches', async () => {
+      await write('The <iguana> & co', 'Nothing about that animal in the text.');
+      const [edge] = (await search('iguana ')).edges;
+      expect(edge.snippet).toBe('The &lt;<mark>iguana</mark>&gt; &amp; co');
+    });
+
+    it('should cut a long content to about 24 words around the match', async () => {
+      const filler = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
+      await write('Long', `${filler} the lemur sat ${filler}.`);
+      const [edge] = (await search('lemur ')).edges;
+      expect(edge.snippet).toMatch(/^…word77 word78 word79 the <mark>lemur<\/mark> sat word0 /);
+      expect(edge.snippet.endsWith('…')).toBe(true);
+    });
+  });
+
+  describe('tags', () => {
+    it('should keep only the posts that have all of the tags, read as tags are written', async () => {
+      await write('Tagged both', 'A tapir story.', { tags: ['Zoo', 'South America'] });
+      await write('Tagged one', 'Another tapir story.', { tags: ['zoo'] });
+      await write('Untagged', 'A third tapir story.');
+      expect((await titlesFor('tapir ', { tags: ['ZOO'] })).sort()).toEqual([
+        'Tagged both',
+        'Tagged one',
+      ]);
+      expect(await titlesFor('tapir ', { tags: ['zoo', 'south_america'] })).toEqual([
+        'Tagged both',
+      ]);
+      expect(await titlesFor('tapir ', { tags: ['zoo', 'asia'] })).toEqual([]);
+    });
+
+    it('should refuse a tag with no letter or digit', async () => {
+      const response = await t.gql(SEARCH, { query: 'tapir', tags: ['!!!'] });
+      expect(response.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    });
+  });
+
+  describe('pages', () => {
+    beforeAll(async () => {
+      // 30 posts of equal rank (ties across page boundaries) and 15 of higher ranks.
+      await insertUsersWithPosts(t.dataSource, 3, 10);
+      for (let i = 0; i < 15; i++) {
+        await write(`Bulk ${i}`, `${'bulk '.repeat(1 + (i % 5))}content`);
+      }
+    });
+
+    it('should page through every match once, in the order of one big page', async () => {
+      const all = (await search('bulk ', { first: 100 })).edges.map((edge) => edge.node.id);
+      expect(all).toHaveLength(45);
+      const paged: string[] = [];
+      let after: string | null = null;
+      let pages = 0;
+      do {
+        const page: SearchResult['searchPosts'] = await search('bulk ', { first: 7, after });
+        paged.push(...page.edges.map((edge) => edge.node.id));
+        after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+        pages++;
+      } while (after);
+      expect(pages).toBe(7);
+      expect(paged).toEqual(all);
+    });
+
+    it('should refuse a page size above 100 and a cursor that is not one', async () => {
+      for (const variables of [{ first: 101 }, { first: -1 }, { after: 'bm90IGEgY3Vyc29y' }]) {
+        const response = await t.gql(SEARCH, { query: 'bulk', ...variables });
+        expect(response.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+      }
+    });
+
+    it('should send one statement for the page and one for the authors, however many posts', async () => {
+      const query = `query ($first: Int) { searchPosts(query: "bulk", first: $first) {
+        edges { node { id author { name } } } } }`;
+      const counts: number[] = [];
+      for (const first of [2, 40]) {
+        counts.push(
+          await t.statements.count(async () => {
+            const data = await t.data(query, { first });
+            expect(data.searchPosts.edges).toHaveLength(first);
+          }),
+        );
+      }
+      expect(counts).toEqual([2, 2]);
+    });
+  });
+
+  describe('hostile queries', () => {
+    beforeAll(async () => {
+      await write(
+        'Hostile target',
+        'Plain words for hostile queries: select from posts where one.',
+      );
+    });
+
+    const queries = [
+      '"',
+      '"""',
+      '"unbalanced',
+      'unbalanced"',
+      '-',
+      '--',
+      '""',
+      '*',
+      '**',
+      'AND OR NOT',
+      'NOT',
+      '-posts',
+      'NEAR(posts select, 2)',
+      'title:posts',
+      '^posts',
+      'posts + select',
+      "'; DROP TABLE posts; --",
+      "posts' OR '1'='1",
+      'posts) OR (1=1',
+      'posts & select | !where',
+      "'posts':* <-> 'select'",
+      '\\',
+      '%_%',
+      '😀🎉',
+      'posts 😀',
+      'ＰＯＳＴＳ',
+      'x'.repeat(10_240),
+      'posts\u0000',
+      'posts\u001b[2J',
+      '\u202Eposts',
+      'posts\t\nselect',
+      Array.from({ length: 40 }, (_, i) => `w${i}`).join(' '),
+      '日本語',
+      '\uD800',
+    ];
+
+    it.each(queries.map((query) => [JSON.stringify(query).slice(0, 40), query]))(
+      'should answer %s with results or BAD_USER_INPUT, never a database error',
+      async (_, query) => {
+        const response = await t.gql(SEARCH, { query });
+        if (response.errors) {
+          expect(response.errors).toHaveLength(1);
+          expect(response.errors[0].extensions?.code).toBe('BAD_USER_INPUT');
+          expect(response.errors[0].message).not.toMatch(/sql|fts5|tsquery|syntax/i);
+        } else {
+          expect(Array.isArray(response.data?.searchPosts.edges)).toBe(true);
+        }
+      },
+    );
+
+    it('should find the words of a query full of operators as plain words', async () => {
+      expect(await titlesFor("'; posts; -- select")).toEqual(['Hostile target']);
+      expect(await titlesFor("'; DROP TABLE posts; --")).toEqual([]);
+      expect(await titlesFor('NEAR(posts select, 2)')).toEqual([]);
+      expect(await titlesFor('posts & select | !where')).toEqual(['Hostile target']);
+    });
+
+    it('should say what is wrong with a refused query', async () => {
+      const cases: [string, RegExp][] = [
+        ['', /no word/],
+        ['-posts', /not only words to leave out/],
+        ['x'.repeat(10_240), /at most 256 characters/],
+        [Array.from({ length: 40 }, (_, i) => `w${i}`).join(' '), /at most 16 words/],
+        ['posts\u0000', /control characters|NUL/i],
+      ];
+      for (const [query, message] of cases) {
+        const response = await t.gql(SEARCH, { query });
+        expect(response.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+        expect(response.errors?.[0].message).toMatch(message);
+      }
+    });
+  });
+
+  describe('the rules of every list', () => {
+    it('should price the page by its size in the cost rule', async () => {
+      const query = (first: number) => `{ searchPosts(query: "bulk", first: ${first}) {
+        edges { node { comments(first: 100) { author { posts(first: 100) { id } } } } } } }`;
+      const costly = await t.gql(query(100));
+      expect(costly.errors?.[0].extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      expect(costly.errors?.[0].message).toMatch(/too complex/);
+      const cheap = await t.gql(query(1));
+      expect(cheap.errors).toBeUndefined();
+    });
+
+    it('should be refused on the WebSocket, as every query is, so that HTTP alone runs it', async () => {
+      const { ws } = await t.listen();
+      const { client } = wsClient(ws);
+      try {
+        const found = collect<SearchResult>(client, SEARCH, { query: 'bulk ', first: 5 });
+        const [result] = await found.next(1);
+        expect(result.data ?? null).toBeNull();
+        expect(result.errors?.[0].extensions?.code).toBe('BAD_REQUEST');
+      } finally {
+        await client.dispose();
+      }
+    });
+  });
+
+  describe('the migration', () => {
+    it('should index the posts that exist when it runs, and leave nothing behind when reverted', async () => {
+      await write('Before the index', 'An ocelot that was written first.');
+      const migration = new CreatePostSearch1765000100000();
+      const runner = t.dataSource.createQueryRunner();
+      try {
+        await migration.down(runner);
+        expect(await runner.hasTable('post_search')).toBe(false);
+        // Written while there is no index: the migration must find it all the same.
+        await write('Without the index', 'A second ocelot.');
+        await migration.up(runner);
+      } finally {
+        await runner.release();
+      }
+      expect((await titlesFor('ocelot ')).sort()).toEqual([
+        'Before the index',
+        'Without the index',
+      ]);
+      expect(await titlesFor('"second ocelot"')).toEqual(['Without the index']);
+    });
+  });
+});
