@@ -94,13 +94,20 @@ export async function migrate(databaseUrl) {
 }
 
 /**
- * Migrates and fills the database at `databaseUrl` (sqlite:<path> or postgres://...).
+ * Migrates and fills the database at `databaseUrl` (sqlite:<path> or postgres://...), the posts'
+ * text written by `text` when given (see planBlog).
  * Returns the fixtures and the row counts.
  */
-export async function generate({ databaseUrl, sizes = FULL_SIZES, seed = 42, log = () => {} }) {
+export async function generate({
+  databaseUrl,
+  sizes = FULL_SIZES,
+  seed = 42,
+  text,
+  log = () => {},
+}) {
   const started = Date.now();
   await migrate(databaseUrl);
-  const { fixtures, tables } = planBlog(sizes, seed);
+  const { fixtures, tables } = planBlog(sizes, seed, text);
   const write = databaseUrl.startsWith('sqlite:') ? writeSqlite : writePostgres;
   const counts = await write(databaseUrl, tables, log);
   return { fixtures, counts, seconds: (Date.now() - started) / 1000 };

@@ -268,29 +268,3 @@ const BENCH_POST_CONTENT =
   'Written by the load benchmark. It measures how fast the service creates a post, ' +
   'with a body of a few hundred characters, like a short note on a real blog. ' +
   'Nothing here is read back by the measured queries.';
-
-/**
- * The search round (bench/search.mjs): `searchPosts` as a search box sends it, a page of 20 with
- * what a result list shows. The generated text draws on a few hundred everyday words, so each
- * word is in a large share of the posts: S1 narrows to about a hundred posts (a phrase and a
- * prefix), S2 to several thousand, and S3, one word, matches about half of the blog and ranks
- * all of them: the worst case.
- */
-export const SEARCH_OPERATION_TITLES = {
-  S1: 'searchPosts("\\"garden kitchen\\" bicy"): a phrase and a prefix, about 100 matches',
-  S2: 'searchPosts("river mountain tra"): two words and a prefix, thousands of matches',
-  S3: 'searchPosts("memory"): one everyday word, half the posts match',
-};
-
-const SEARCH_QUERY =
-  'query S($query: String!) { searchPosts(query: $query, first: 20) { ' +
-  'edges { rank snippet node { id title publishedAt author { name handle } } } ' +
-  'pageInfo { hasNextPage endCursor } } }';
-
-export function searchOperations() {
-  return [
-    ['S1', '"garden kitchen" bicy'],
-    ['S2', 'river mountain tra'],
-    ['S3', 'memory'],
-  ].map(([id, query]) => ({ id, kind: 'read', as: null, bodies: [body(SEARCH_QUERY, { query })] }));
-}

@@ -42,8 +42,9 @@ const POSTS_SPAN = 365 * DAY;
  * newest user and is followed by no one the reads look at.
  *
  * Each table is produced by a generator of row objects with times in epoch milliseconds.
+ * `text` writes the posts' titles and contents (the search round gives its own).
  */
-export function planBlog(sizes, seed) {
+export function planBlog(sizes, seed, text = { title, paragraphs }) {
   const nUsers = sizes.users;
   const nPosts = sizes.posts;
   const id = (msecs, rng) => uuidv7({ msecs, random: rng.bytes(16) });
@@ -157,8 +158,8 @@ export function planBlog(sizes, seed) {
     for (let i = 0; i < nPosts; i++) {
       yield {
         id: postIds[i],
-        title: title(rng),
-        content: paragraphs(rng, rng.between(200, 2000)),
+        title: text.title(rng),
+        content: text.paragraphs(rng, rng.between(200, 2000)),
         authorId: userIds[postAuthors[i]],
         createdAt: postTimes[i],
         publishedAt: publishedTimes[i] || null,

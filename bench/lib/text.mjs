@@ -40,29 +40,35 @@ export function personName(random) {
   return `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`;
 }
 
-function words(random, count) {
+const everyday = (random) => random.pick(WORDS);
+
+function words(random, count, draw) {
   const out = new Array(count);
-  for (let i = 0; i < count; i++) out[i] = random.pick(WORDS);
+  for (let i = 0; i < count; i++) out[i] = draw(random);
   return out;
 }
 
-function sentence(random) {
-  const text = words(random, random.between(6, 18)).join(' ');
+function sentence(random, draw) {
+  const text = words(random, random.between(6, 18), draw).join(' ');
   return `${text[0].toUpperCase()}${text.slice(1)}${random.chance(0.1) ? '?' : '.'}`;
 }
 
-export function title(random) {
-  const text = words(random, random.between(3, 9)).join(' ');
+function titleOf(random, draw) {
+  const text = words(random, random.between(3, 9), draw).join(' ');
   return `${text[0].toUpperCase()}${text.slice(1)}`;
 }
 
+export const title = (random) => titleOf(random, everyday);
+
 /** Sentences until about `length` characters, in paragraphs. */
-export function paragraphs(random, length) {
+export const paragraphs = (random, length) => paragraphsOf(random, length, everyday);
+
+function paragraphsOf(random, length, draw) {
   const parts = [];
   let size = 0;
   let sinceBreak = 0;
   for (let guard = 0; size < length && guard < 10_000; guard++) {
-    const next = sentence(random);
+    const next = sentence(random, draw);
     const separator =
       parts.length === 0 ? '' : sinceBreak >= 4 && random.chance(0.4) ? '\n\n' : ' ';
     sinceBreak = separator === '\n\n' ? 0 : sinceBreak + 1;
@@ -74,4 +80,64 @@ export function paragraphs(random, length) {
 
 export function shortText(random, min, max) {
   return paragraphs(random, random.between(min, max));
+}
+
+const ONSETS = 'b c d f g h j k l m n p r s t v w z br ch cl dr fl gr pl pr sh sl st th tr'.split(
+  ' ',
+);
+const VOWELS = 'a e i o u a e i o u ai ea ee io oa ou'.split(' ');
+const CODAS = ' n r s l t m nd st rk'.split(' ');
+
+function madeUpWord(random) {
+  let word = '';
+  for (let n = random.between(2, 3); n > 0; n--) {
+    word +=
+      random.pick(ONSETS) + random.pick(VOWELS) + (random.chance(0.25) ? random.pick(CODAS) : '');
+  }
+  return word;
+}
+
+/**
+ * `size` distinct lowercase words, most frequent first: the everyday words above (function
+ * words, then a blog's common nouns and verbs), then made-up words of 2 or 3 syllables.
+ */
+export function zipfVocabulary(random, size) {
+  const vocabulary = [...new Set(WORDS)].slice(0, size);
+  const seen = new Set(vocabulary);
+  while (vocabulary.length < size) {
+    const word = madeUpWord(random);
+    if (seen.has(word)) continue;
+    seen.add(word);
+    vocabulary.push(word);
+  }
+  return vocabulary;
+}
+
+/**
+ * Titles and paragraphs whose words follow Zipf's law over `vocabulary`, as words in real prose
+ * do: the word of rank r (1 = the first) is drawn with a probability proportional to
+ * 1 / r^exponent. So a few words are in most posts, and most words in few.
+ */
+export function zipfText(vocabulary, exponent = 1) {
+  const cumulative = new Float64Array(vocabulary.length);
+  let total = 0;
+  for (let r = 0; r < vocabulary.length; r++) {
+    total += 1 / (r + 1) ** exponent;
+    cumulative[r] = total;
+  }
+  const draw = (random) => {
+    const target = random.next() * total;
+    let low = 0;
+    let high = vocabulary.length - 1;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (cumulative[middle] <= target) low = middle + 1;
+      else high = middle;
+    }
+    return vocabulary[low];
+  };
+  return {
+    title: (random) => titleOf(random, draw),
+    paragraphs: (random, length) => paragraphsOf(random, length, draw),
+  };
 }
