@@ -170,6 +170,34 @@ describe('The differential comparison', () => {
     expect(compare(observation([token(BOB, 0)]), observation([token(BOB, 1)]))).toHaveLength(1);
   });
 
+  it('should read the new ids and times inside every kind of cursor, and keep the rest', () => {
+    const encode = (text: string) => Buffer.from(text).toString('base64url');
+    const cursors = (id: string, now: string, rank: number, count: number) =>
+      observation([
+        reply({
+          data: {
+            bookmark: encode(`bookmark:${Date.parse(now)}:${id}`),
+            notification: encode(`notification:${id}`),
+            search: encode(`search:${rank}:${Date.parse('2025-01-11T12:00:02.079Z')}:${P1}`),
+            tag: encode(`tag:${count}:graphql-and-more`),
+          },
+        }),
+      ]);
+    expect(compare(cursors(NEW_ID_A, NOW_A, 1.5, 3), cursors(NEW_ID_B, NOW_B, 1.5, 3))).toEqual([]);
+    expect(normaliser().observation(cursors(NEW_ID_A, NOW_A, 1.5, 3)).replies[0].body).toEqual({
+      data: {
+        bookmark: '<cursor bookmark:<time of the run>:<new id 1>>',
+        notification: '<cursor notification:<new id 1>>',
+        search: `<cursor search:1.5:2025-01-11T12:00:02.079Z:${P1}>`,
+        tag: '<cursor tag:3:graphql-and-more>',
+      },
+    });
+    expect(compare(cursors(NEW_ID_A, NOW_A, 1.5, 3), cursors(NEW_ID_A, NOW_A, 1.25, 2))).toEqual([
+      expect.stringContaining('send 1.body.data.search: "<cursor search:1.5:'),
+      expect.stringContaining('send 1.body.data.tag: "<cursor tag:3:'),
+    ]);
+  });
+
   it('should hide what two instances legitimately differ in, and nothing else', () => {
     const answer = (id: string, now: string, iat: number, hash: string) =>
       observation(

@@ -24,14 +24,18 @@ const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g;
 const DB_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d+)?Z?$/;
 const JWT = /^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]*$/;
 const CURSOR = /^[A-Za-z0-9_-]{16,}$/;
+/** The opaque cursors the service makes, decoded: their kind, then their parts. */
+const CURSOR_TEXT = /^(post|search|bookmark|notification|tag):(.+)$/s;
+/** A time in milliseconds since 1970 inside a cursor, from 2001 to 2286. */
+const MILLIS = /^\d{12,13}$/;
 
 /**
  * Rewrites the values that legitimately differ between two instances given the same requests,
  * and nothing else: ids the service generated (numbered in order of first appearance, so that
  * "the same new id twice" and "two different new ids" stay apart), timestamps after the seed,
  * JWTs (reduced to their subject and token version), the opaque cursors that carry ids and
- * timestamps, and password hashes (argon2 salts each one). Ids, timestamps and hashes of the
- * seed are kept as they are.
+ * timestamps (of posts, searches, bookmarks, notifications and tags), and password hashes
+ * (argon2 salts each one). Ids, timestamps and hashes of the seed are kept as they are.
  *
  * Make one per instance and document, and pass it the replies in order, then the tables, so that
  * both instances number the same values alike.
@@ -95,13 +99,20 @@ export class Normaliser {
     if (JWT.test(value)) return this.jwt(value);
     if (CURSOR.test(value)) {
       const decoded = Buffer.from(value, 'base64url').toString('utf8');
-      const cursor = /^post:(?:(\d+):)?(.+)$/.exec(decoded);
+      const cursor = CURSOR_TEXT.exec(decoded);
       if (cursor && Buffer.from(decoded).toString('base64url') === value) {
-        const when = cursor[1] === undefined ? '' : `${this.time(new Date(Number(cursor[1])))}:`;
-        return `<cursor post:${when}${this.text(cursor[2])}>`;
+        return `<cursor ${cursor[1]}:${this.cursorParts(cursor[2])}>`;
       }
     }
     return this.text(value);
+  }
+
+  /** A cursor's `:`-separated parts: times in milliseconds and ids as elsewhere, the rest kept. */
+  private cursorParts(parts: string): string {
+    return parts
+      .split(':')
+      .map((part) => (MILLIS.test(part) ? this.time(new Date(Number(part))) : this.text(part)))
+      .join(':');
   }
 
   /** Ids and timestamps inside any text, such as an error message. */

@@ -33,6 +33,21 @@ export const C3 = id('c03');
 export const C4 = id('c04');
 export const C5 = id('c05');
 
+/**
+ * Notifications, oldest first: Bob's N1-N6 (N1 and N2 read, N6 about his draft D1 and so
+ * hidden), Cyd's N7-N8, Dee's N9 (read) and Ada's N10.
+ */
+export const N1 = id('e01');
+export const N2 = id('e02');
+export const N3 = id('e03');
+export const N4 = id('e04');
+export const N5 = id('e05');
+export const N6 = id('e06');
+export const N7 = id('e07');
+export const N8 = id('e08');
+export const N9 = id('e09');
+export const N10 = id('e10');
+
 /** An id that names nothing. */
 export const MISSING = '01900000-0000-7000-8000-000000000000';
 
@@ -56,6 +71,58 @@ const POSTS: [string, string, string, number, boolean][] = [
   [P6, CYD, 'Quiet post', 15, true],
   [D1, BOB, 'Bob draft', 16, false],
   [D2, ADA, 'Ada draft', 17, false],
+];
+
+/**
+ * What searchPosts finds: words shared by several posts (graphql, sqlite), a title word also in
+ * other posts' content (world), a title word in no content (third), markup to escape, a content
+ * longer than a snippet, and a draft that matches but must never be found. Posts not listed
+ * have `<title>: the content.`
+ */
+const CONTENTS: Record<string, string> = {
+  [P1]: 'Hello world: my first post. It is about GraphQL, its resolvers and a little SQLite.',
+  [P2]: 'Second thoughts on GraphQL: queries are easy, pagination with cursors is harder.',
+  [P3]: 'Admin notes on moderation: <script>alert("x")</script> & other markup stays escaped.',
+  [P4]: 'Reading list: "GraphQL in Action", SQLite internals, and a world atlas.',
+  [P5]:
+    'Lucky at last. ' +
+    'A long walk through the world of search: tokens, prefixes, phrases and ranks, ' +
+    'then snippets that show the words around a match, cut to about two dozen words, ' +
+    'with the matched words marked, and the rest of this long content left out of the snippet.',
+  [D1]: 'Bob draft: secret GraphQL plans about the world.',
+};
+
+/** Tags of each post, in their order; D1's `secret-plans` is on a draft only. */
+const TAGS: Record<string, string[]> = {
+  [P1]: ['graphql', 'intro'],
+  [P2]: ['graphql', 'thoughts'],
+  [P3]: ['admin'],
+  [P4]: ['reading', 'graphql', 'sqlite'],
+  [P5]: ['sqlite', 'search'],
+  [D1]: ['secret-plans', 'graphql'],
+};
+
+/** Bookmarks: [user, post]; Cyd's of D1 is of a draft now, so it stays out of myBookmarks. */
+const BOOKMARKS: [string, string][] = [
+  [BOB, P4],
+  [BOB, P3],
+  [CYD, P1],
+  [CYD, D1],
+  [BOB, P6],
+];
+
+/** Notifications: [id, recipient, actor, kind, post, read]. */
+const NOTIFICATIONS: [string, string, string, string, string | null, boolean][] = [
+  [N1, BOB, CYD, 'FOLLOWED', null, true],
+  [N2, BOB, CYD, 'POST_LIKED', P1, true],
+  [N3, BOB, ADA, 'POST_LIKED', P1, false],
+  [N4, BOB, CYD, 'POST_COMMENTED', P1, false],
+  [N5, BOB, DEE, 'FOLLOWED', null, false],
+  [N6, BOB, ADA, 'POST_COMMENTED', D1, false],
+  [N7, CYD, BOB, 'POST_LIKED', P4, false],
+  [N8, CYD, BOB, 'FOLLOWEE_PUBLISHED', P5, false],
+  [N9, DEE, BOB, 'FOLLOWEE_PUBLISHED', P5, true],
+  [N10, ADA, CYD, 'FOLLOWED', null, false],
 ];
 
 const COMMENTS: [string, string, string, string, number][] = [
@@ -82,6 +149,12 @@ const FOLLOWS: [string, string][] = [
 
 /** The tables in the order their rows may be deleted, and the columns that order a dump. */
 export const TABLES: [table: string, orderBy: string][] = [
+  // Neither by id (a publication's notifications have ids that end in random bits) nor by time
+  // first (two made in one request may share a millisecond or not), so that both instances list
+  // the same rows in the same order and number their new ids alike.
+  ['notifications', 'recipient_id, kind, actor_id, post_id, created_at, id'],
+  ['bookmarks', 'user_id, post_id'],
+  ['post_tags', 'post_id, position'],
   ['follows', 'follower_id, followee_id'],
   ['likes', 'post_id, user_id'],
   ['comments', 'id'],
@@ -127,7 +200,7 @@ export async function resetToSeed(dataSource: DataSource): Promise<void> {
         id: postId,
         authorId,
         title,
-        content: `${title}: the content.`,
+        content: CONTENTS[postId] ?? `${title}: the content.`,
         createdAt: at(day),
         updatedAt: at(day, 1),
         publishedAt: published ? at(day, 2) : null,
@@ -155,6 +228,28 @@ export async function resetToSeed(dataSource: DataSource): Promise<void> {
         createdAt: at(26, i),
       })),
     );
+    await manager.insert(
+      'PostTag',
+      Object.entries(TAGS).flatMap(([postId, slugs]) =>
+        slugs.map((slug, position) => ({ postId, slug, position })),
+      ),
+    );
+    await manager.insert(
+      'Bookmark',
+      BOOKMARKS.map(([userId, postId], i) => ({ userId, postId, createdAt: at(27, i) })),
+    );
+    await manager.insert(
+      'Notification',
+      NOTIFICATIONS.map(([notificationId, recipientId, actorId, kind, postId, read], i) => ({
+        id: notificationId,
+        recipientId,
+        actorId,
+        kind,
+        postId,
+        createdAt: at(28, i),
+        readAt: read ? at(29, i) : null,
+      })),
+    );
   });
 }
 
@@ -169,9 +264,39 @@ export async function dumpTables(dataSource: DataSource): Promise<Dump> {
   return dump;
 }
 
-/** The Relay cursor of a seeded published post, as postsConnection makes it. */
-export function cursorOf(postId: string): string {
+const encode = (text: string) => Buffer.from(text).toString('base64url');
+
+/** The myBookmarks cursor of a seeded bookmark. */
+export function bookmarkCursorOf(userId: string, postId: string): string {
+  const i = BOOKMARKS.findIndex(([user, post]) => user === userId && post === postId);
+  if (i < 0) throw new Error(`${userId} has no bookmark of ${postId} in the seed`);
+  return encode(`bookmark:${at(27, i).getTime()}:${postId}`);
+}
+
+/** The notifications cursor of a seeded notification. */
+export function notificationCursorOf(notificationId: string): string {
+  return encode(`notification:${notificationId}`);
+}
+
+/** The popularTags cursor of a tag of the seed: its count of published posts, and its slug. */
+export function tagCursorOf(slug: string): string {
+  const published = POSTS.filter(([postId, , , , live]) => live && TAGS[postId]?.includes(slug));
+  if (!published.length) throw new Error(`No published post of the seed has the tag ${slug}`);
+  return encode(`tag:${published.length}:${slug}`);
+}
+
+/** A searchPosts cursor that goes on after a seeded published post at `rank`. */
+export function searchCursorOf(postId: string, rank: number): string {
+  return encode(`search:${rank}:${publishedAtOf(postId).getTime()}:${postId}`);
+}
+
+function publishedAtOf(postId: string): Date {
   const post = POSTS.find(([id]) => id === postId);
   if (!post?.[4]) throw new Error(`${postId} is not a published post of the seed`);
-  return Buffer.from(`post:${at(post[3], 2).getTime()}:${postId}`).toString('base64url');
+  return at(post[3], 2);
+}
+
+/** The Relay cursor of a seeded published post, as postsConnection makes it. */
+export function cursorOf(postId: string): string {
+  return encode(`post:${publishedAtOf(postId).getTime()}:${postId}`);
 }
