@@ -11,8 +11,9 @@ import { User } from '../users/user.entity';
 import { toAuthor } from '../users/user.rows';
 import { UsersService } from '../users/users.service';
 import { isAdmin, Viewer } from '../users/viewer';
-import { CreatePostArgs } from './dto/create-post.args';
+import { CreatePostArgs, readCreatePostForm } from './dto/create-post.args';
 import { UpdatePostInput } from './dto/update-post.input';
+import { PostTagsWriter } from './post-tags-writer';
 import { Post } from './post.entity';
 import { toPost } from './post.rows';
 import { PageParameters, postsSql } from './posts.sql';
@@ -29,17 +30,6 @@ export interface PostsPage {
 
 /** Which published posts a page holds: one author's, those with all of some tags (slugs), or all. */
 export type PostsFilter = { authorId?: string; tags?: readonly string[] } | null;
-
-/**
- * Writes the tags of a post in the post's own transaction. The tags feature provides it; without
- * that feature, posts have no tags and `tags` inputs (absent from the schema then) are ignored.
- */
-export abstract class PostTagsWriter {
-  /** The slugs to store for `tags`; BAD_USER_INPUT for `field` when they break the tag rules. */
-  abstract slugsOf(tags: readonly string[], field: string): string[];
-  /** Replaces the tags of `postId` with `slugs`, in this order, through `sql`. */
-  abstract replace(sql: SqlRunner, postId: string, slugs: readonly string[]): Promise<void>;
-}
 
 /** Posts: drafts, publishing, edits, deletion and pages of them. For the host's own code. */
 @Injectable()
@@ -185,7 +175,7 @@ export class PostsService {
 
   /** Creates a post in either form of `createPost`; see {@link CreatePostArgs}. */
   async create(args: CreatePostArgs, viewer: Viewer): Promise<Post> {
-    const { title, content, authorId, publish, tags } = this.readCreateForm(args);
+    const { title, content, authorId, publish, tags } = readCreatePostForm(args);
     const slugs = this.slugsOf(tags, args.input ? 'input.tags' : 'tags');
     if (!viewer) throw unauthenticated('You must be signed in to create a post.');
     if (authorId && authorId !== viewer.id) {
@@ -287,19 +277,5 @@ export class PostsService {
       throw forbidden(`Only the author of a post may ${action} it.`);
     }
     return post;
-  }
-
-  private readCreateForm(args: CreatePostArgs) {
-    const flat =
-      args.title != null || args.content != null || args.authorId != null || args.tags != null;
-    if (args.input && flat) {
-      throw badUserInput('Use either input or title/content/authorId/tags, not both.', 'input');
-    }
-    if (args.input) return { ...args.input, authorId: null, publish: args.input.publish ?? true };
-    if (!flat) throw badUserInput('createPost needs input, or title and content.', 'input');
-    if (args.title == null) throw badUserInput('title is required.', 'title');
-    if (args.content == null) throw badUserInput('content is required.', 'content');
-    const { authorId, tags } = args;
-    return { title: args.title, content: args.content, authorId, tags, publish: true };
   }
 }

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { tagSlugs } from './tag-slug';
 import { tagsSql } from './tags.sql';
 import { PreparedStatements, Sql, SqlRunner } from '../common/sql';
-import { PostTagsWriter } from '../posts/posts.service';
+import { PostTagsWriter } from '../posts/post-tags-writer';
 
 /**
  * Writes a post's tags in the post's transaction, for PostsService; it needs nothing of

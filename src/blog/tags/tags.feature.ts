@@ -2,7 +2,7 @@ import { TagsWriter } from './post-tags.writer';
 import { PostTagsResolver, TagsResolver } from './tags.resolver';
 import { TagsService } from './tags.service';
 import { BlogFeature } from '../blog-feature';
-import { PostTagsWriter } from '../posts/posts.service';
+import { PostTagsWriter } from '../posts/post-tags-writer';
 
 /** Tags: up to five per post, lists of posts filtered by them, and tags by popularity. */
 export const tagsFeature: BlogFeature = {
