@@ -27,14 +27,19 @@ FROM
             ts_rank(
               CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
               s.document,
-              q.query
+              (
+                SELECT
+                  to_tsquery('simple', $1)
+              )
             ) AS float8
           ) AS rank
         FROM
           post_search s
-          CROSS JOIN to_tsquery('simple', $1) AS q (query)
         WHERE
-          s.document @@ q.query
+          s.document @@ (
+            SELECT
+              to_tsquery('simple', $1)
+          )
           AND s.published_at IS NOT NULL
       ) m
     ORDER BY
@@ -76,14 +81,19 @@ FROM
             ts_rank(
               CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
               s.document,
-              q.query
+              (
+                SELECT
+                  to_tsquery('simple', $1)
+              )
             ) AS float8
           ) AS rank
         FROM
           post_search s
-          CROSS JOIN to_tsquery('simple', $1) AS q (query)
         WHERE
-          s.document @@ q.query
+          s.document @@ (
+            SELECT
+              to_tsquery('simple', $1)
+          )
           AND s.published_at IS NOT NULL
       ) m
     WHERE
@@ -133,14 +143,19 @@ FROM
             ts_rank(
               CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
               s.document,
-              q.query
+              (
+                SELECT
+                  to_tsquery('simple', $1)
+              )
             ) AS float8
           ) AS rank
         FROM
           post_search s
-          CROSS JOIN to_tsquery('simple', $1) AS q (query)
         WHERE
-          s.document @@ q.query
+          s.document @@ (
+            SELECT
+              to_tsquery('simple', $1)
+          )
           AND s.published_at IS NOT NULL
       ) m
     WHERE
@@ -195,14 +210,19 @@ FROM
             ts_rank(
               CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
               s.document,
-              q.query
+              (
+                SELECT
+                  to_tsquery('simple', $1)
+              )
             ) AS float8
           ) AS rank
         FROM
           post_search s
-          CROSS JOIN to_tsquery('simple', $1) AS q (query)
         WHERE
-          s.document @@ q.query
+          s.document @@ (
+            SELECT
+              to_tsquery('simple', $1)
+          )
           AND s.published_at IS NOT NULL
       ) m
     WHERE
