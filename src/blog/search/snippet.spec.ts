@@ -11,6 +11,12 @@ describe('snippetOf', () => {
     );
   });
 
+  it('should match a plain ASCII word with the same word written with accents, both ways', () => {
+    expect(snippetOf('Fresh CAFE at the École', parseSearchQuery('Café ECOLE '))).toBe(
+      'Fresh <mark>CAFE</mark> at the <mark>École</mark>',
+    );
+  });
+
   it('should escape the text so that no HTML of a post gets through', () => {
     const content = 'Fish & chips <script>alert(1)</script> "quoted" \'single\' <b>bold</b>';
     expect(snippetOf(content, parseSearchQuery('alert '))).toBe(

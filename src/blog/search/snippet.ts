@@ -15,9 +15,17 @@ interface Word {
   folded: string;
 }
 
-/** Case and diacritics away, as the index's `unicode61 remove_diacritics 2` compares words. */
+const ASCII = /^[A-Za-z0-9]*$/;
+
+/**
+ * Case and diacritics away, as the index's `unicode61 remove_diacritics 2` compares words. An
+ * ASCII word has neither marks nor other forms, and lower case is all there is to do: most
+ * words are, and a page of results folds thousands of them.
+ */
 const fold = (word: string) =>
-  word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().normalize('NFC');
+  ASCII.test(word)
+    ? word.toLowerCase()
+    : word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().normalize('NFC');
 
 const HTML: Record<string, string> = {
   '&': '&amp;',
