@@ -1,4 +1,7 @@
-import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+} from '@apollo/server/plugin/disabled';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigModule, ConfigType } from '@nestjs/config';
@@ -130,9 +133,14 @@ export class AppModule implements OnApplicationShutdown {
             formatError: formatGraphQLError,
             // The final check of the response limit, on the serialised answer.
             stringifyResult: limitedResultStringifier(graphql.maxResponseBytes),
-            // No HTTP cache hints are set, so the per-field cache-control bookkeeping is waste.
-            // (The cast bridges @apollo/server's CommonJS and ES-module typings of one class.)
-            plugins: [ApolloServerPluginCacheControlDisabled() as unknown as ApolloPlugin],
+            // No HTTP cache hints are set, so the per-field cache-control bookkeeping is waste;
+            // inline traces are for federated subgraphs, which this schema is not, and Apollo
+            // would load their protobuf code for nothing. (The casts bridge @apollo/server's
+            // CommonJS and ES-module typings of one class.)
+            plugins: [
+              ApolloServerPluginCacheControlDisabled() as unknown as ApolloPlugin,
+              ApolloServerPluginInlineTraceDisabled() as unknown as ApolloPlugin,
+            ],
             context: blogGraphQLContext,
             // Apollo's drain waits for every socket of the HTTP server: stop it last, once the
             // blog has closed its WebSocket connections.

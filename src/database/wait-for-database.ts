@@ -1,7 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { Client } from 'pg';
-
 import { describeConnectionError, isPermanentConnectionError } from './connection-errors';
 import { DatabaseConfig } from '../config/database.config';
 import { InvalidEnvironmentError } from '../config/env';
@@ -41,6 +39,9 @@ export async function waitForDatabase(
 }
 
 async function connectionError(url: string): Promise<unknown> {
+  // Required here, not imported, so that a service on SQLite never loads the PostgreSQL driver.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Client } = require('pg') as typeof import('pg');
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   // A server that drops the connection later must not crash the process.
   client.on('error', () => {});

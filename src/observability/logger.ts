@@ -1,6 +1,5 @@
 import { trace } from '@opentelemetry/api';
 import pino, { DestinationStream, Logger, LoggerOptions } from 'pino';
-import pretty from 'pino-pretty';
 
 import type { ObservabilityConfig } from '../config/observability.config';
 
@@ -70,6 +69,9 @@ export function createLogger(
     mixin: traceIds,
   };
   if (config.logFormat === 'pretty') {
+    // Required here, not imported, so that the JSON logs of production never load pino-pretty.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { build: pretty } = require('pino-pretty') as typeof import('pino-pretty');
     return pino(
       options,
       destination ??

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import Redis, { Cluster, RedisOptions } from 'ioredis';
+import type { Cluster, Redis, RedisOptions } from 'ioredis';
 
 const logger = new Logger('Redis');
 
@@ -8,7 +8,10 @@ const logger = new Logger('Redis');
  * when it starts and when it ends, instead of an unhandled error event on every attempt.
  */
 export function connectRedis(url: string, role: string, options: RedisOptions): Redis {
-  const redis = new Redis(url, options);
+  // Required here, not imported, so that a service without Redis never loads the client.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const ioredis = require('ioredis') as typeof import('ioredis');
+  const redis = new ioredis.Redis(url, options);
   let down = false;
   redis.on('error', (error: Error) => {
     if (down) return;

@@ -1,4 +1,4 @@
-import { RedisPubSub } from 'graphql-redis-subscriptions';
+import type { RedisPubSub } from 'graphql-redis-subscriptions';
 import { PubSub, PubSubEngine } from 'graphql-subscriptions';
 
 import { closeRedis, connectRedis } from '../common/redis';
@@ -24,6 +24,7 @@ export function createInMemoryPubSub(): PubSubEngine {
  * it is back, so that open subscriptions resume.
  */
 export function createRedisPubSub(url: string): PubSubEngine {
+  const { RedisPubSub } = redisPubSubModule();
   return new RedisPubSub({
     publisher: connectRedis(url, 'event publisher', {
       maxRetriesPerRequest: 1,
@@ -38,6 +39,12 @@ export function createRedisPubSub(url: string): PubSubEngine {
 
 /** Closes the Redis connections of a Redis PubSub, without waiting long on a Redis that is gone. */
 export async function closePubSub(pubSub: PubSubEngine): Promise<void> {
-  if (!(pubSub instanceof RedisPubSub)) return;
+  if (pubSub instanceof PubSub || !(pubSub instanceof redisPubSubModule().RedisPubSub)) return;
   await Promise.all([closeRedis(pubSub.getPublisher()), closeRedis(pubSub.getSubscriber())]);
+}
+
+/** Required when first used, so that a service without Redis never loads it. */
+function redisPubSubModule(): { RedisPubSub: typeof RedisPubSub } {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('graphql-redis-subscriptions') as typeof import('graphql-redis-subscriptions');
 }
