@@ -133,6 +133,29 @@ describe('searchPosts (e2e)', () => {
       expect(await titlesFor('CAFÉ ')).toEqual(['Accents']);
       expect(await titlesFor('"au LAIT"')).toEqual(['Accents']);
     });
+
+    it('should find plain text for an accented query, on every database', async () => {
+      await write('Plain greeting', 'Hello wallabyland, a plain word.');
+      expect(await titlesFor('Wällabÿland ')).toEqual(['Plain greeting']);
+      expect(await titlesFor('WÀLLÁBY')).toEqual(['Plain greeting']);
+    });
+
+    it('should find accented text, composed or not, for a plain query', async () => {
+      await write('Composed', 'Un crème brûlée à Zürichsee.');
+      await write('Decomposed', 'Une cre\u0300me bru\u0302le\u0301e du lac.');
+      expect((await titlesFor('"creme brulee"')).sort()).toEqual(['Composed', 'Decomposed']);
+      expect(await titlesFor('zurichsee ')).toEqual(['Composed']);
+      const edge = (await search('zurichsee ')).edges[0];
+      expect(edge.snippet).toContain('<mark>Zürichsee</mark>');
+    });
+
+    it('should read fullwidth letters and quotes as the plain ones', async () => {
+      await write('Fullwidth', 'Typed learning notes on nanoquery and GraphQL servers.');
+      expect(await titlesFor('ＮａｎｏＱｕｅｒｙ')).toEqual(['Fullwidth']);
+      expect(await titlesFor('\uff02ｎａｎｏｑｕｅｒｙ\u3000ａｎｄ\uff02')).toEqual(['Fullwidth']);
+      const edge = (await search('ｎａｎｏｑｕｅｒｙ ')).edges[0];
+      expect(edge.snippet).toContain('<mark>nanoquery</mark>');
+    });
   });
 
   describe('drafts and freshness', () => {

@@ -62,13 +62,22 @@ const SQLITE_DOWN = [
  * by a trigger (a deleted post's row goes by the foreign key). The table, not a generated column
  * on posts, keeps posts as the entity declares it, so TypeORM sees no drift.
  *
- * ASCII punctuation is read as spaces first: PostgreSQL's parser would otherwise drop `<tags>`
+ * The text is folded as the search query's words are (`foldWord` in search/search-query.ts):
+ * compatibility forms as their plain letters (NFKC), then without the combining diacritics that
+ * FTS5's `remove_diacritics 2` removes, and composed again (NFC), so that a Hangul syllable is
+ * not left in pieces; to_tsvector takes the case away. `normalize` needs PostgreSQL 13.
+ *
+ * ASCII punctuation is then read as spaces: PostgreSQL's parser would otherwise drop `<tags>`
  * and keep `foo-bar`, `x@y.com` or `1.5` as words of their own, which FTS5 splits; so both
  * databases see the same words, those that the search query is parsed into.
  */
 const PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+const folded = (column: string) =>
+  `normalize(regexp_replace(normalize(normalize(${column}, NFKC), NFD), ` +
+  `'[\\u0300-\\u036f]', '', 'g'), NFC)`;
 const words = (column: string) =>
-  `translate(${column}, '${PUNCTUATION.replace(/'/g, "''")}', '${' '.repeat(PUNCTUATION.length)}')`;
+  `translate(${folded(column)}, '${PUNCTUATION.replace(/'/g, "''")}', ` +
+  `'${' '.repeat(PUNCTUATION.length)}')`;
 const document = (row: string) =>
   `setweight(to_tsvector('simple', ${words(`${row}title`)}), 'A') || ` +
   `setweight(to_tsvector('simple', ${words(`${row}content`)}), 'B')`;

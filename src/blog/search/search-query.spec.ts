@@ -42,14 +42,14 @@ describe('parseSearchQuery', () => {
     ['foo-bar', { include: [phrase(['foo', 'bar'], true)], exclude: [] }],
     ['e.g. x', { include: [phrase(['e', 'g']), word('x')], exclude: [] }],
     ['x', { include: [word('x')], exclude: [] }],
-    ['AND OR NOT', { include: [word('AND'), word('OR'), word('NOT', true)], exclude: [] }],
-    ['NEAR(a b)', { include: [phrase(['NEAR', 'a']), word('b')], exclude: [] }],
+    ['AND OR NOT', { include: [word('and'), word('or'), word('not', true)], exclude: [] }],
+    ['NEAR(a b)', { include: [phrase(['near', 'a']), word('b')], exclude: [] }],
     [
       "'; DROP TABLE posts; --",
-      { include: [word('DROP'), word('TABLE'), word('posts')], exclude: [] },
+      { include: [word('drop'), word('table'), word('posts')], exclude: [] },
     ],
     ['title:secret', { include: [phrase(['title', 'secret'], true)], exclude: [] }],
-    ['café 日本語', { include: [word('café'), word('日本語', true)], exclude: [] }],
+    ['café 日本語', { include: [word('cafe'), word('日本語', true)], exclude: [] }],
     ['😀 smile 🎉', { include: [word('smile')], exclude: [] }],
     ['tab\tand\nlines', { include: [word('tab'), word('and'), word('lines', true)], exclude: [] }],
     ['x"y"zz', { include: [word('x'), word('y'), word('zz', true)], exclude: [] }],
@@ -83,6 +83,35 @@ describe('parseSearchQuery', () => {
     expect(refusal('é'.repeat(257))).toMatch(/at most 256/);
   });
 
+  it.each<[string, SearchQuery]>([
+    ['Wörld CAFÉ ', { include: [word('world'), word('cafe')], exclude: [] }],
+    ['cafe\u0301 ', { include: [word('cafe')], exclude: [] }],
+    ['Ñandú -Ærø', { include: [word('nandu')], exclude: [word('ærø')] }],
+    ['ＧｒａｐｈＱＬ', { include: [word('graphql', true)], exclude: [] }],
+    ['ﬁne ①', { include: [word('fine'), word('1')], exclude: [] }],
+    [
+      '\uff02ｎｅｓｔ\u3000ｊｓ\uff02\u3000－ｊａｖａ',
+      {
+        include: [phrase(['nest', 'js'])],
+        exclude: [word('java')],
+      },
+    ],
+    ['हिन्दी 한국어 ', { include: [word('हिन्दी'), word('한국어')], exclude: [] }],
+    ['\u0301 x', { include: [word('x')], exclude: [] }],
+  ])('should fold %j as the indexes fold their text', (text, expected) => {
+    expect(parseSearchQuery(text)).toEqual(expected);
+  });
+
+  it('should send the folded words to both databases', () => {
+    const query = parseSearchQuery('"Crème Brûlée" -Ｗörld Ｃａｆé');
+    expect(toFts5Match(query)).toBe('("creme brulee" AND "cafe"*) NOT "world"');
+    expect(toTsQuery(query)).toBe("('creme' <-> 'brulee') & 'cafe':* & !'world'");
+  });
+
+  it('should refuse a query of nothing but diacritics as one with no word', () => {
+    expect(refusal('\u0301\u0308 ')).toMatch(/no word/);
+  });
+
   it('should not take a one-letter word being typed as a prefix', () => {
     expect(parseSearchQuery('rust a').include).toEqual([word('rust'), word('a')]);
   });
@@ -106,10 +135,10 @@ describe('the database queries', () => {
   it('should leave no quote, operator or column filter of the text to the database', () => {
     const hostile = parseSearchQuery(`a" OR title:* NOT "b' || '\\ c NEAR(d, 1)`);
     expect(toFts5Match(hostile)).toBe(
-      '("a" AND "OR title NOT" AND "b" AND "c" AND "NEAR d" AND "1")',
+      '("a" AND "or title not" AND "b" AND "c" AND "near d" AND "1")',
     );
     expect(toTsQuery(hostile)).toBe(
-      "'a' & ('OR' <-> 'title' <-> 'NOT') & 'b' & 'c' & ('NEAR' <-> 'd') & '1'",
+      "'a' & ('or' <-> 'title' <-> 'not') & 'b' & 'c' & ('near' <-> 'd') & '1'",
     );
   });
 });

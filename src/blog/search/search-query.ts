@@ -8,8 +8,9 @@ export const MAX_QUERY_WORDS = 16;
 export const MIN_PREFIX_LENGTH = 2;
 
 /**
- * One term of a query: a word, or a phrase of words that must follow each other. `prefix`: the
- * last word matches every word that starts with it (the word being typed).
+ * One term of a query: a word, or a phrase of words that must follow each other, each folded
+ * (see {@link foldWord}). `prefix`: the last word matches every word that starts with it (the
+ * word being typed).
  */
 export interface SearchTerm {
   words: string[];
@@ -31,6 +32,28 @@ const WORD = /[\p{L}\p{M}\p{N}\p{Co}]+/gu;
 const CONTROL = /[^\P{Cc}\t\n\r]/u;
 const SPACE = /\s/u;
 
+const ASCII_WORD = /^[A-Za-z0-9]*$/;
+/** The combining diacritical marks, those that `remove_diacritics 2` takes off Latin letters. */
+const DIACRITICS = /[\u0300-\u036f]/g;
+
+/**
+ * A word as both databases' indexes compare it: compatibility forms as their plain letters
+ * (NFKC: fullwidth `Ｇ` is `G`, `ﬁ` is `fi`), without case, and without the combining
+ * diacritics that SQLite's `unicode61 remove_diacritics 2` removes (`é` is `e`); other marks,
+ * such as the vowel signs of Devanagari, are letters of the word there, and stay. The index of
+ * PostgreSQL folds its documents the same way (see the migration 1765000100000). An ASCII word
+ * has no other form than its lower case: most words are, and a page of snippets folds thousands.
+ */
+export const foldWord = (word: string): string =>
+  ASCII_WORD.test(word)
+    ? word.toLowerCase()
+    : word
+        .normalize('NFKC')
+        .normalize('NFD')
+        .replace(DIACRITICS, '')
+        .toLowerCase()
+        .normalize('NFC');
+
 interface Token {
   text: string;
   exclude: boolean;
@@ -44,7 +67,7 @@ interface Token {
  * a leading `-` to leave out a word or phrase; and the last word, while it is being typed (no
  * space after it) or when it ends with `*`, as a prefix. Quotes left open run to the end.
  * Punctuation inside a word splits it into a phrase (`foo-bar` is "foo bar"), as the index
- * reads it. BAD_USER_INPUT for a query that is too long, has control characters, names too many
+ * reads it. Every word is folded (see {@link foldWord}). BAD_USER_INPUT for a query that is too long, has control characters, names too many
  * words, or has no word to find.
  */
 export function parseSearchQuery(text: string): SearchQuery {
@@ -54,7 +77,8 @@ export function parseSearchQuery(text: string): SearchQuery {
   if (CONTROL.test(text)) throw badUserInput('query may not contain control characters.', 'query');
   const query: SearchQuery = { include: [], exclude: [] };
   let words = 0;
-  for (const token of tokens(text)) {
+  // Before parsing: a fullwidth quote, minus or space (as typed with an IME) is one of the query.
+  for (const token of tokens(text.normalize('NFKC'))) {
     const term = termOf(token);
     if (!term) continue;
     words += term.words.length;
@@ -75,8 +99,9 @@ export function parseSearchQuery(text: string): SearchQuery {
 }
 
 function termOf(token: Token): SearchTerm | null {
-  const words = token.text.match(WORD);
-  if (!words) return null;
+  // A word of nothing but diacritics folds to nothing.
+  const words = (token.text.match(WORD) ?? []).map(foldWord).filter((word) => word !== '');
+  if (words.length === 0) return null;
   const last = words[words.length - 1];
   const prefix =
     token.open && !token.exclude && !token.quoted && [...last].length >= MIN_PREFIX_LENGTH;

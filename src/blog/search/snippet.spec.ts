@@ -17,6 +17,15 @@ describe('snippetOf', () => {
     );
   });
 
+  it('should mark the accented, decomposed or fullwidth word as the text writes it', () => {
+    expect(snippetOf('Hello Wörld and cafe\u0301', parseSearchQuery('world café '))).toBe(
+      'Hello <mark>Wörld</mark> and <mark>cafe\u0301</mark>',
+    );
+    expect(snippetOf('Learn ＧｒａｐｈＱＬ now', parseSearchQuery('graphql '))).toBe(
+      'Learn <mark>ＧｒａｐｈＱＬ</mark> now',
+    );
+  });
+
   it('should escape the text so that no HTML of a post gets through', () => {
     const content = 'Fish & chips <script>alert(1)</script> "quoted" \'single\' <b>bold</b>';
     expect(snippetOf(content, parseSearchQuery('alert '))).toBe(

@@ -1,4 +1,4 @@
-import { SearchQuery, SearchTerm } from './search-query';
+import { foldWord, SearchQuery, SearchTerm } from './search-query';
 
 /** How many words a snippet shows. */
 export const SNIPPET_WORDS = 24;
@@ -11,21 +11,9 @@ const ELLIPSIS = '…';
 interface Word {
   start: number;
   end: number;
-  /** The word as the index compares it: without case and diacritics. */
+  /** The word as the index compares it (see {@link foldWord}). */
   folded: string;
 }
-
-const ASCII = /^[A-Za-z0-9]*$/;
-
-/**
- * Case and diacritics away, as the index's `unicode61 remove_diacritics 2` compares words. An
- * ASCII word has neither marks nor other forms, and lower case is all there is to do: most
- * words are, and a page of results folds thousands of them.
- */
-const fold = (word: string) =>
-  ASCII.test(word)
-    ? word.toLowerCase()
-    : word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().normalize('NFC');
 
 const HTML: Record<string, string> = {
   '&': '&amp;',
@@ -43,7 +31,7 @@ function wordsOf(text: string): Word[] {
   return [...text.matchAll(WORD)].map((m) => ({
     start: m.index,
     end: m.index + m[0].length,
-    folded: fold(m[0]),
+    folded: foldWord(m[0]),
   }));
 }
 
@@ -51,7 +39,7 @@ function wordsOf(text: string): Word[] {
 function matchedWords(words: Word[], terms: SearchTerm[]): Set<number> {
   const matched = new Set<number>();
   for (const term of terms) {
-    const wanted = term.words.map(fold);
+    const wanted = term.words;
     const last = wanted.length - 1;
     for (let at = 0; at + last < words.length; at++) {
       const fits = wanted.every((word, i) =>
