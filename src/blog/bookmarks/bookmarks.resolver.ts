@@ -3,12 +3,11 @@ import { Args, ID, Mutation, Query, ResolveField, Resolver } from '@nestjs/graph
 import { decodeBookmarkCursor, encodeBookmarkCursor } from './bookmark-cursor';
 import { bookmarkedByViewer } from './bookmarks.loaders';
 import { BookmarksService } from './bookmarks.service';
-import { MyBookmarksArgs } from './dto/my-bookmarks.args';
 import { CurrentViewer, Loaders, loadersOf } from '../auth/viewer.decorator';
 import { BlogContext } from '../blog-context';
 import { BlogLoaders } from '../blog-loaders';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
-import { toPage } from '../common/pagination';
+import { ConnectionArgs, toPage } from '../common/pagination';
 import { PostConnection } from '../posts/dto/post-connection.type';
 import { Post } from '../posts/post.entity';
 import type { ResolvedPostConnection } from '../posts/posts.resolver';
@@ -46,7 +45,7 @@ export class BookmarksResolver {
       "The viewer's bookmarked posts, newest bookmark first; drafts and deleted posts leave the list. Needs a signed-in user.",
   })
   async myBookmarks(
-    @Args() args: MyBookmarksArgs,
+    @Args() args: ConnectionArgs,
     @CurrentViewer() viewer: Viewer,
     @Loaders() loaders: BlogLoaders,
   ): Promise<ResolvedPostConnection> {

@@ -16,6 +16,16 @@ export class PageArgs {
   after?: string | null;
 }
 
+/** `first` and `after` of every Relay page: the page size and the endCursor of the previous page. */
+@ArgsType()
+export class ConnectionArgs {
+  @Field(() => Int, { nullable: true, defaultValue: DEFAULT_PAGE_SIZE })
+  first?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'The endCursor of the previous page.' })
+  after?: string | null;
+}
+
 export interface Page {
   first: number;
   /** The id of the last item seen, in lower case; null for the first page. */

@@ -4,12 +4,11 @@ import { Loaders, loadersOf } from '../auth/viewer.decorator';
 import { BlogContext } from '../blog-context';
 import { BlogLoaders } from '../blog-loaders';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
-import { encodeCursor, toConnectionPage, toPage } from '../common/pagination';
+import { ConnectionArgs, encodeCursor, toConnectionPage, toPage } from '../common/pagination';
 import { PostConnection } from '../posts/dto/post-connection.type';
 import { Post } from '../posts/post.entity';
 import type { ResolvedPostConnection } from '../posts/posts.resolver';
 import { TagConnection } from './dto/tag-connection.type';
-import { TagPageArgs } from './dto/tag-page.args';
 import { Tag } from './dto/tag.type';
 import { decodeTagCursor, encodeTagCursor } from './tag-cursor';
 import { tagSlugs } from './tag-slug';
@@ -49,7 +48,7 @@ export class TagsResolver {
       'Tags by their number of published posts, most first, then by slug; tags of drafts only do not appear.',
   })
   async popularTags(
-    @Args() args: TagPageArgs,
+    @Args() args: ConnectionArgs,
     @Loaders() loaders: BlogLoaders,
   ): Promise<TagConnection> {
     const { first } = toPage({ first: args.first });
@@ -76,7 +75,7 @@ export class TagsResolver {
   })
   async posts(
     @Parent() tag: Tag,
-    @Args() args: TagPageArgs,
+    @Args() args: ConnectionArgs,
     @Loaders() loaders: BlogLoaders,
   ): Promise<ResolvedPostConnection> {
     const page = toConnectionPage(args);

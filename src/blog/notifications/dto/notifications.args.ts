@@ -1,15 +1,9 @@
-import { ArgsType, Field, Int } from '@nestjs/graphql';
+import { ArgsType, Field } from '@nestjs/graphql';
 
-import { DEFAULT_PAGE_SIZE } from '../../common/pagination';
+import { ConnectionArgs } from '../../common/pagination';
 
 @ArgsType()
-export class NotificationsArgs {
-  @Field(() => Int, { nullable: true, defaultValue: DEFAULT_PAGE_SIZE })
-  first?: number | null;
-
-  @Field(() => String, { nullable: true, description: 'The endCursor of the previous page.' })
-  after?: string | null;
-
+export class NotificationsArgs extends ConnectionArgs {
   @Field(() => Boolean, {
     nullable: true,
     defaultValue: false,
