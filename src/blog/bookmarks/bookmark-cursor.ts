@@ -1,4 +1,4 @@
-import { badUserInput } from '../common/errors';
+import { cursorGroups, opaqueCursor } from '../common/pagination';
 import { isUuid } from '../common/uuid';
 
 /** Where a page of bookmarks ends: when the last post on it was bookmarked, and its id. */
@@ -15,16 +15,16 @@ const CURSOR = /^bookmark:(\d{1,13}):([0-9a-fA-F-]{36})$/;
  * next page needs no lookup and goes on after that bookmark is removed.
  */
 export function encodeBookmarkCursor(cursor: BookmarkCursor): string {
-  return Buffer.from(`bookmark:${cursor.bookmarkedAt.getTime()}:${cursor.postId}`).toString(
-    'base64url',
-  );
+  return opaqueCursor(`bookmark:${cursor.bookmarkedAt.getTime()}:${cursor.postId}`);
 }
 
 /** The cursor made by {@link encodeBookmarkCursor}; anything else is BAD_USER_INPUT. */
 export function decodeBookmarkCursor(cursor: string): BookmarkCursor {
-  const [, at, id] = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8')) ?? [];
-  if (!at || !id || !isUuid(id)) {
-    throw badUserInput('after must be an endCursor of a previous page of bookmarks.', 'after');
-  }
-  return { bookmarkedAt: new Date(Number(at)), postId: id.toLowerCase() };
+  const [at, id] = cursorGroups(
+    cursor,
+    CURSOR,
+    'after must be an endCursor of a previous page of bookmarks.',
+    ([, id]) => isUuid(id!),
+  );
+  return { bookmarkedAt: new Date(Number(at)), postId: id!.toLowerCase() };
 }

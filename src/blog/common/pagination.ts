@@ -63,6 +63,27 @@ export function pageKey(page: Page): string {
   return `${page.first}:${page.after ?? ''}:${page.afterPublishedAt?.getTime() ?? ''}`;
 }
 
+/** An opaque Relay cursor: the base64url of `text`, which names the item's place in its order. */
+export function opaqueCursor(text: string): string {
+  return Buffer.from(text).toString('base64url');
+}
+
+/**
+ * The groups of `pattern` in the text of an {@link opaqueCursor}; BAD_USER_INPUT on `after` with
+ * `message` when the text does not match or `valid` refuses the groups.
+ */
+export function cursorGroups(
+  cursor: string,
+  pattern: RegExp,
+  message: string,
+  valid: (groups: (string | undefined)[]) => boolean = () => true,
+): (string | undefined)[] {
+  const match = pattern.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const groups = match?.slice(1) ?? [];
+  if (!match || !valid(groups)) throw badUserInput(message, 'after');
+  return groups;
+}
+
 /** Where a connection's page ends: the last item's id and its place in the order. */
 export interface Cursor {
   id: string;
@@ -80,7 +101,7 @@ const CURSOR = /^post:(?:(-?\d{1,13}):)?([0-9a-fA-F-]{36})$/;
  */
 export function encodeCursor(item: { id: string; publishedAt: Date | null }): string {
   const at = item.publishedAt === null ? '' : `${item.publishedAt.getTime()}:`;
-  return Buffer.from(`post:${at}${item.id}`).toString('base64url');
+  return opaqueCursor(`post:${at}${item.id}`);
 }
 
 /**
@@ -88,9 +109,11 @@ export function encodeCursor(item: { id: string; publishedAt: Date | null }): st
  * the item must then be looked up); anything else is BAD_USER_INPUT.
  */
 export function decodeCursor(cursor: string): Cursor {
-  const [, at, id] = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8')) ?? [];
-  if (!id || !isUuid(id)) {
-    throw badUserInput('after must be an endCursor of a previous page.', 'after');
-  }
-  return { id: id.toLowerCase(), publishedAt: at === undefined ? null : new Date(Number(at)) };
+  const [at, id] = cursorGroups(
+    cursor,
+    CURSOR,
+    'after must be an endCursor of a previous page.',
+    ([, id]) => isUuid(id!),
+  );
+  return { id: id!.toLowerCase(), publishedAt: at === undefined ? null : new Date(Number(at)) };
 }

@@ -1,4 +1,4 @@
-import { badUserInput } from '../common/errors';
+import { cursorGroups, opaqueCursor } from '../common/pagination';
 import { isUuid } from '../common/uuid';
 
 const CURSOR = /^notification:([0-9a-fA-F-]{36})$/;
@@ -8,14 +8,16 @@ const CURSOR = /^notification:([0-9a-fA-F-]{36})$/;
  * id alone is the notification's place in the list, and the next page goes on after it is gone.
  */
 export function encodeNotificationCursor(id: string): string {
-  return Buffer.from(`notification:${id}`).toString('base64url');
+  return opaqueCursor(`notification:${id}`);
 }
 
 /** The id in a cursor made by {@link encodeNotificationCursor}; anything else is BAD_USER_INPUT. */
 export function decodeNotificationCursor(cursor: string): string {
-  const [, id] = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8')) ?? [];
-  if (!id || !isUuid(id)) {
-    throw badUserInput('after must be an endCursor of a previous page of notifications.', 'after');
-  }
-  return id.toLowerCase();
+  const [id] = cursorGroups(
+    cursor,
+    CURSOR,
+    'after must be an endCursor of a previous page of notifications.',
+    ([id]) => isUuid(id!),
+  );
+  return id!.toLowerCase();
 }

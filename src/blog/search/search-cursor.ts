@@ -1,4 +1,4 @@
-import { badUserInput } from '../common/errors';
+import { cursorGroups, opaqueCursor } from '../common/pagination';
 import { isUuid } from '../common/uuid';
 
 /** Where a page of search results ends: the last post's rank, publishedAt and id. */
@@ -16,15 +16,16 @@ const CURSOR = /^search:(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?):(\d{1,13}):([0-9a-fA-F-]
  * exactly as the database computed it), so the next page goes on right after it.
  */
 export function encodeSearchCursor(cursor: SearchCursor): string {
-  const text = `search:${cursor.rank}:${cursor.publishedAt.getTime()}:${cursor.id}`;
-  return Buffer.from(text).toString('base64url');
+  return opaqueCursor(`search:${cursor.rank}:${cursor.publishedAt.getTime()}:${cursor.id}`);
 }
 
 /** The cursor made by {@link encodeSearchCursor}; anything else is BAD_USER_INPUT. */
 export function decodeSearchCursor(cursor: string): SearchCursor {
-  const [, rank, at, id] = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8')) ?? [];
-  if (!rank || !at || !id || !isUuid(id) || !Number.isFinite(Number(rank))) {
-    throw badUserInput('after must be an endCursor of a previous page of this search.', 'after');
-  }
-  return { rank: Number(rank), publishedAt: new Date(Number(at)), id: id.toLowerCase() };
+  const [rank, at, id] = cursorGroups(
+    cursor,
+    CURSOR,
+    'after must be an endCursor of a previous page of this search.',
+    ([rank, , id]) => isUuid(id!) && Number.isFinite(Number(rank)),
+  );
+  return { rank: Number(rank), publishedAt: new Date(Number(at)), id: id!.toLowerCase() };
 }
