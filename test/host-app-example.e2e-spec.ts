@@ -1,12 +1,9 @@
-import type { AddressInfo } from 'node:net';
-
 import { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 
 import { createPostgresDatabase, testDatabase } from './helpers/databases';
 import { CREATE_POST } from './helpers/documents';
+import { startHostApp } from './helpers/host-app';
 import { collect, wsClient } from './helpers/ws-client';
-import { HostAppModule } from '../examples/host-app/host-app.module';
 
 /**
  * examples/host-app booted as its main.ts boots it (Express, the host's own roots), on a
@@ -22,18 +19,10 @@ describe('The host-app example (e2e)', () => {
   beforeAll(async () => {
     const postgres = testDatabase() === 'postgres' ? await createPostgresDatabase() : null;
     dropDatabase = postgres?.drop;
-    const saved = { ...process.env };
-    process.env.DATABASE_URL = postgres?.url ?? 'sqlite::memory:';
-    try {
-      const moduleRef = await Test.createTestingModule({ imports: [HostAppModule] }).compile();
-      app = moduleRef.createNestApplication({ logger: ['error', 'warn'] });
-      await app.listen(0, '127.0.0.1');
-    } finally {
-      process.env = saved;
-    }
-    const { port } = app.getHttpServer().address() as AddressInfo;
-    http = `http://127.0.0.1:${port}/graphql`;
-    ws = `ws://127.0.0.1:${port}/graphql`;
+    const started = await startHostApp(postgres?.url ?? 'sqlite::memory:');
+    app = started.app;
+    http = `${started.origin}/graphql`;
+    ws = http.replace(/^http/, 'ws');
   });
   afterAll(async () => {
     await app?.close();

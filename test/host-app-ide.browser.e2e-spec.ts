@@ -1,31 +1,12 @@
-import type { AddressInfo } from 'node:net';
-
 import { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
-import { BROWSER_TIMEOUT_MS, launchChromium, openGuardedPage, PageRecord } from './helpers/browser';
+import { launchChromium, openGuardedPage, PageRecord, waitForText } from './helpers/browser';
 import { CREATE_POST } from './helpers/documents';
-import { HostAppModule } from '../examples/host-app/host-app.module';
+import { startHostApp } from './helpers/host-app';
 
 // Booting Chromium and bundling Monaco's editors take a while on a busy 2-core machine.
 jest.setTimeout(120_000);
-
-/** Monaco draws spaces as no-break spaces; compare text with plain ones. */
-async function textOf(locator: Locator): Promise<string> {
-  return (await locator.innerText()).replace(/\u00a0/g, ' ');
-}
-
-/** Waits until the locator's text contains `expected`, within the browser suites' bound. */
-async function waitForText(page: Page, locator: Locator, expected: string): Promise<void> {
-  const deadline = Date.now() + BROWSER_TIMEOUT_MS;
-  while (!(await textOf(locator)).includes(expected)) {
-    if (Date.now() > deadline) {
-      throw new Error(`"${expected}" never appeared; the text is:\n${await textOf(locator)}`);
-    }
-    await page.waitForTimeout(100);
-  }
-}
 
 /**
  * examples/host-app serves the project's own IDE at GET /graphql, from its own origin: with every
@@ -38,17 +19,7 @@ describe("The host-app example's IDE in Chromium (e2e)", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    const saved = { ...process.env };
-    process.env.DATABASE_URL = 'sqlite::memory:';
-    try {
-      const moduleRef = await Test.createTestingModule({ imports: [HostAppModule] }).compile();
-      app = moduleRef.createNestApplication({ logger: ['error', 'warn'] });
-      await app.listen(0, '127.0.0.1');
-    } finally {
-      process.env = saved;
-    }
-    const { port } = app.getHttpServer().address() as AddressInfo;
-    origin = `http://127.0.0.1:${port}`;
+    ({ app, origin } = await startHostApp('sqlite::memory:'));
     await postAsNewWriter('Served_by_the_host_IDE');
     browser = await launchChromium();
   });

@@ -6,28 +6,14 @@ import {
   openGuardedPage,
   PageRecord,
   screenshot,
+  textOf,
+  waitForText,
 } from './helpers/browser';
 import { CREATE_POST } from './helpers/documents';
 import { TestApp, TestUser } from './helpers/test-app';
 
 // Booting Chromium and bundling Monaco's editors take a while on a busy 2-core machine.
 jest.setTimeout(120_000);
-
-/** Monaco draws spaces as no-break spaces; compare text with plain ones. */
-async function textOf(locator: Locator): Promise<string> {
-  return (await locator.innerText()).replace(/\u00a0/g, ' ');
-}
-
-/** Waits until the locator's text contains `expected`, within the browser suites' bound. */
-async function waitForText(page: Page, locator: Locator, expected: string): Promise<void> {
-  const deadline = Date.now() + BROWSER_TIMEOUT_MS;
-  while (!(await textOf(locator)).includes(expected)) {
-    if (Date.now() > deadline) {
-      throw new Error(`"${expected}" never appeared; the text is:\n${await textOf(locator)}`);
-    }
-    await page.waitForTimeout(100);
-  }
-}
 
 /** Replaces an editor's text the way a user pastes: one insertion, no auto-closed brackets. */
 async function replaceEditorText(page: Page, editor: Locator, text: string): Promise<void> {

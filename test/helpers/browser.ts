@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { Browser, BrowserContext, chromium, Locator, Page } from 'playwright-core';
 
 /** Debian's Chromium (`apt-get install chromium`); never a browser download. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -91,4 +91,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(ARTIFACTS_DIR, name);
   await page.screenshot({ path, fullPage: false });
   return path;
+}
+
+/** Monaco draws spaces as no-break spaces; compare text with plain ones. */
+export async function textOf(locator: Locator): Promise<string> {
+  return (await locator.innerText()).replace(/\u00a0/g, ' ');
+}
+
+/** Waits until the locator's text contains `expected`, within the browser suites' bound. */
+export async function waitForText(page: Page, locator: Locator, expected: string): Promise<void> {
+  const deadline = Date.now() + BROWSER_TIMEOUT_MS;
+  while (!(await textOf(locator)).includes(expected)) {
+    if (Date.now() > deadline) {
+      throw new Error(`"${expected}" never appeared; the text is:\n${await textOf(locator)}`);
+    }
+    await page.waitForTimeout(100);
+  }
 }
