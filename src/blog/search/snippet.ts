@@ -6,7 +6,7 @@ export const SNIPPET_WORDS = 24;
 const LEAD_WORDS = 4;
 
 const WORD = /[\p{L}\p{M}\p{N}\p{Co}]+/gu;
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 const ELLIPSIS = '…';
 
 /**
