@@ -169,6 +169,7 @@ export class AppModule implements OnApplicationShutdown {
             maxQueryComplexity: graphql.maxComplexity,
             maxResponseBytes: graphql.maxResponseBytes,
             documentLimits: graphql.documentLimits,
+            searchRankWindow: graphql.searchRankWindow,
             authRateLimit: auth.rateLimit,
             throttlerStorage: redis.url
               ? new RedisThrottlerStorage(redis.url, redis.prefix)

@@ -301,6 +301,54 @@ describe('searchPosts (e2e)', () => {
     });
   });
 
+  describe('the rank window', () => {
+    let narrow: TestApp;
+    const ids: string[] = [];
+
+    beforeAll(async () => {
+      narrow = await TestApp.start({ shareDatabaseOf: t, env: { SEARCH_RANK_WINDOW: '4' } });
+      // The oldest post matches best (in its title) and has a tag of its own; the newest is a draft.
+      ids.push(await write('Numbat', 'the numbat smiles', { tags: ['marsupial'] }));
+      for (let i = 1; i <= 6; i++) {
+        ids.push(await write(`Post ${i}`, `${'filler '.repeat(i)}one numbat`));
+      }
+      await write('Numbat draft', 'numbat numbat numbat', { publish: false });
+    });
+    afterAll(() => narrow.close());
+
+    const narrowSearch = async (query: string, variables: Record<string, unknown> = {}) =>
+      (await narrow.data<SearchResult>(SEARCH, { query, ...variables })).searchPosts;
+
+    it('should rank every match while they fit in the window', async () => {
+      const edges = (await search('numbat ')).edges;
+      expect(edges.map((edge) => edge.node.id).sort()).toEqual([...ids].sort());
+      expect(edges[0].node.title).toBe('Numbat');
+    });
+
+    it('should rank and list only the most recently written published matches beyond it', async () => {
+      const edges = (await narrowSearch('numbat ', { first: 100 })).edges;
+      expect(edges.map((edge) => edge.node.id).sort()).toEqual(ids.slice(-4).sort());
+      const wide = (await search('numbat ', { first: 100 })).edges.filter((edge) =>
+        ids.slice(-4).includes(edge.node.id),
+      );
+      // The same posts in the same order, with the same ranks, as when every match is ranked.
+      expect(edges).toEqual(wide);
+    });
+
+    it('should page through the window once, ending where it ends', async () => {
+      const first = await narrowSearch('numbat ', { first: 3 });
+      expect(first.pageInfo.hasNextPage).toBe(true);
+      const second = await narrowSearch('numbat ', { first: 3, after: first.pageInfo.endCursor });
+      expect(second.edges).toHaveLength(1);
+      expect(second.pageInfo.hasNextPage).toBe(false);
+    });
+
+    it('should filter by tags before it windows, so an old tagged post is still found', async () => {
+      const edges = (await narrowSearch('numbat ', { tags: ['marsupial'] })).edges;
+      expect(edges.map((edge) => edge.node.id)).toEqual([ids[0]]);
+    });
+  });
+
   describe('hostile queries', () => {
     beforeAll(async () => {
       await write(

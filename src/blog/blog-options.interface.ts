@@ -73,6 +73,12 @@ export interface BlogModuleOptions {
    */
   maxResponseBytes?: number;
   /**
+   * How many matches of a search are ranked: the most recently written published posts that
+   * match, so that a common word or a short prefix costs no more than this many. Older matches
+   * are left out of the answer. Default 1,000.
+   */
+  searchRankWindow?: number;
+  /**
    * Depth, alias, directive and token limits, checked before the cost on HTTP and on the
    * WebSocket. The token limit needs the host's parser too: pass
    * `OperationRules.parseOptions`-equal `parseOptions: { maxTokens }` to Apollo.

@@ -21,6 +21,8 @@ export interface GraphqlConfig {
   maxComplexity: number;
   /** The largest answer of one operation (and of one subscription event), in bytes of JSON. */
   maxResponseBytes: number;
+  /** How many of the most recently written posts that match a search are ranked. */
+  searchRankWindow: number;
   /** Shape limits of one document. */
   documentLimits: {
     maxDepth: number;
@@ -61,6 +63,7 @@ export function loadGraphqlConfig(env: NodeJS.ProcessEnv = process.env): Graphql
       min: 1024,
       max: 2 ** 30,
     }),
+    searchRankWindow: readInteger(env, 'SEARCH_RANK_WINDOW', 1_000, { min: 1, max: 1_000_000 }),
     documentLimits: {
       maxDepth: readInteger(env, 'GRAPHQL_MAX_DEPTH', 12, { min: 1, max: 1_000 }),
       maxAliases: readInteger(env, 'GRAPHQL_MAX_ALIASES', 30, { min: 0, max: 100_000 }),

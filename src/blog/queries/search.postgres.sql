@@ -2,7 +2,7 @@
 -- Each statement as PostgreSQL receives it; $n takes the parameter named under binds.
 
 -- searchSql.page
--- binds: $1 tsquery, $2 first
+-- binds: $1 tsquery, $2 rankWindow, $3 first
 SELECT
   p.id,
   p.title,
@@ -21,12 +21,12 @@ FROM
     FROM
       (
         SELECT
-          s.post_id,
-          s.published_at,
+          w.post_id,
+          w.published_at,
           CAST(
             ts_rank(
               CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
-              s.document,
+              w.document,
               (
                 SELECT
                   to_tsquery('simple', $1)
@@ -34,20 +34,40 @@ FROM
             ) AS float8
           ) AS rank
         FROM
-          post_search s
-        WHERE
-          s.document @@ (
+          (
             SELECT
-              to_tsquery('simple', $1)
-          )
-          AND s.published_at IS NOT NULL
+              f.post_id,
+              f.published_at,
+              f.document
+            FROM
+              (
+                SELECT
+                  s.post_id,
+                  s.published_at,
+                  s.document
+                FROM
+                  post_search s
+                WHERE
+                  s.document @@ (
+                    SELECT
+                      to_tsquery('simple', $1)
+                  )
+                  AND s.published_at IS NOT NULL
+                OFFSET
+                  0
+              ) f
+            ORDER BY
+              f.post_id DESC
+            LIMIT
+              $2
+          ) w
       ) m
     ORDER BY
       m.rank DESC,
       m.published_at DESC,
       m.post_id DESC
     LIMIT
-      $2
+      $3
   ) g
   JOIN posts p ON p.id = g.post_id
 ORDER BY
@@ -56,7 +76,7 @@ ORDER BY
   g.post_id DESC;
 
 -- searchSql.pageAfter
--- binds: $1 tsquery, $2 afterRank, $3 afterPublishedAt, $4 afterId, $5 first
+-- binds: $1 tsquery, $2 rankWindow, $3 afterRank, $4 afterPublishedAt, $5 afterId, $6 first
 SELECT
   p.id,
   p.title,
@@ -75,12 +95,12 @@ FROM
     FROM
       (
         SELECT
-          s.post_id,
-          s.published_at,
+          w.post_id,
+          w.published_at,
           CAST(
             ts_rank(
               CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
-              s.document,
+              w.document,
               (
                 SELECT
                   to_tsquery('simple', $1)
@@ -88,22 +108,128 @@ FROM
             ) AS float8
           ) AS rank
         FROM
-          post_search s
-        WHERE
-          s.document @@ (
+          (
             SELECT
-              to_tsquery('simple', $1)
-          )
-          AND s.published_at IS NOT NULL
+              f.post_id,
+              f.published_at,
+              f.document
+            FROM
+              (
+                SELECT
+                  s.post_id,
+                  s.published_at,
+                  s.document
+                FROM
+                  post_search s
+                WHERE
+                  s.document @@ (
+                    SELECT
+                      to_tsquery('simple', $1)
+                  )
+                  AND s.published_at IS NOT NULL
+                OFFSET
+                  0
+              ) f
+            ORDER BY
+              f.post_id DESC
+            LIMIT
+              $2
+          ) w
       ) m
     WHERE
       (
-        m.rank < $2
+        m.rank < $3
         OR (
-          m.rank = $2
-          AND (m.published_at, m.post_id) < ($3, $4)
+          m.rank = $3
+          AND (m.published_at, m.post_id) < ($4, $5)
         )
       )
+    ORDER BY
+      m.rank DESC,
+      m.published_at DESC,
+      m.post_id DESC
+    LIMIT
+      $6
+  ) g
+  JOIN posts p ON p.id = g.post_id
+ORDER BY
+  g.rank DESC,
+  g.published_at DESC,
+  g.post_id DESC;
+
+-- searchSql.pageWithTags
+-- binds: $1 tsquery, $2 tags, $3 tagCount, $4 rankWindow, $5 first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  g.rank
+FROM
+  (
+    SELECT
+      m.post_id,
+      m.published_at,
+      m.rank
+    FROM
+      (
+        SELECT
+          w.post_id,
+          w.published_at,
+          CAST(
+            ts_rank(
+              CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
+              w.document,
+              (
+                SELECT
+                  to_tsquery('simple', $1)
+              )
+            ) AS float8
+          ) AS rank
+        FROM
+          (
+            SELECT
+              f.post_id,
+              f.published_at,
+              f.document
+            FROM
+              (
+                SELECT
+                  s.post_id,
+                  s.published_at,
+                  s.document
+                FROM
+                  post_search s
+                WHERE
+                  s.document @@ (
+                    SELECT
+                      to_tsquery('simple', $1)
+                  )
+                  AND s.published_at IS NOT NULL
+                  AND s.post_id IN (
+                    SELECT
+                      t.post_id
+                    FROM
+                      post_tags t
+                    WHERE
+                      t.slug = ANY ($2)
+                    GROUP BY
+                      t.post_id
+                    HAVING
+                      COUNT(*) = $3
+                  )
+                OFFSET
+                  0
+              ) f
+            ORDER BY
+              f.post_id DESC
+            LIMIT
+              $4
+          ) w
+      ) m
     ORDER BY
       m.rank DESC,
       m.published_at DESC,
@@ -117,75 +243,8 @@ ORDER BY
   g.published_at DESC,
   g.post_id DESC;
 
--- searchSql.pageWithTags
--- binds: $1 tsquery, $2 tags, $3 tagCount, $4 first
-SELECT
-  p.id,
-  p.title,
-  p.content,
-  p.author_id AS "authorId",
-  p.created_at AS "createdAt",
-  p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt",
-  g.rank
-FROM
-  (
-    SELECT
-      m.post_id,
-      m.published_at,
-      m.rank
-    FROM
-      (
-        SELECT
-          s.post_id,
-          s.published_at,
-          CAST(
-            ts_rank(
-              CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
-              s.document,
-              (
-                SELECT
-                  to_tsquery('simple', $1)
-              )
-            ) AS float8
-          ) AS rank
-        FROM
-          post_search s
-        WHERE
-          s.document @@ (
-            SELECT
-              to_tsquery('simple', $1)
-          )
-          AND s.published_at IS NOT NULL
-      ) m
-    WHERE
-      m.post_id IN (
-        SELECT
-          t.post_id
-        FROM
-          post_tags t
-        WHERE
-          t.slug = ANY ($2)
-        GROUP BY
-          t.post_id
-        HAVING
-          COUNT(*) = $3
-      )
-    ORDER BY
-      m.rank DESC,
-      m.published_at DESC,
-      m.post_id DESC
-    LIMIT
-      $4
-  ) g
-  JOIN posts p ON p.id = g.post_id
-ORDER BY
-  g.rank DESC,
-  g.published_at DESC,
-  g.post_id DESC;
-
 -- searchSql.pageWithTagsAfter
--- binds: $1 tsquery, $2 tags, $3 tagCount, $4 afterRank, $5 afterPublishedAt, $6 afterId, $7 first
+-- binds: $1 tsquery, $2 tags, $3 tagCount, $4 rankWindow, $5 afterRank, $6 afterPublishedAt, $7 afterId, $8 first
 SELECT
   p.id,
   p.title,
@@ -204,12 +263,12 @@ FROM
     FROM
       (
         SELECT
-          s.post_id,
-          s.published_at,
+          w.post_id,
+          w.published_at,
           CAST(
             ts_rank(
               CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
-              s.document,
+              w.document,
               (
                 SELECT
                   to_tsquery('simple', $1)
@@ -217,32 +276,52 @@ FROM
             ) AS float8
           ) AS rank
         FROM
-          post_search s
-        WHERE
-          s.document @@ (
+          (
             SELECT
-              to_tsquery('simple', $1)
-          )
-          AND s.published_at IS NOT NULL
+              f.post_id,
+              f.published_at,
+              f.document
+            FROM
+              (
+                SELECT
+                  s.post_id,
+                  s.published_at,
+                  s.document
+                FROM
+                  post_search s
+                WHERE
+                  s.document @@ (
+                    SELECT
+                      to_tsquery('simple', $1)
+                  )
+                  AND s.published_at IS NOT NULL
+                  AND s.post_id IN (
+                    SELECT
+                      t.post_id
+                    FROM
+                      post_tags t
+                    WHERE
+                      t.slug = ANY ($2)
+                    GROUP BY
+                      t.post_id
+                    HAVING
+                      COUNT(*) = $3
+                  )
+                OFFSET
+                  0
+              ) f
+            ORDER BY
+              f.post_id DESC
+            LIMIT
+              $4
+          ) w
       ) m
     WHERE
-      m.post_id IN (
-        SELECT
-          t.post_id
-        FROM
-          post_tags t
-        WHERE
-          t.slug = ANY ($2)
-        GROUP BY
-          t.post_id
-        HAVING
-          COUNT(*) = $3
-      )
-      AND (
-        m.rank < $4
+      (
+        m.rank < $5
         OR (
-          m.rank = $4
-          AND (m.published_at, m.post_id) < ($5, $6)
+          m.rank = $5
+          AND (m.published_at, m.post_id) < ($6, $7)
         )
       )
     ORDER BY
@@ -250,7 +329,7 @@ FROM
       m.published_at DESC,
       m.post_id DESC
     LIMIT
-      $7
+      $8
   ) g
   JOIN posts p ON p.id = g.post_id
 ORDER BY

@@ -2,7 +2,7 @@
 -- Each statement as SQLite receives it; each ? takes the next parameter under binds.
 
 -- searchSql.page
--- binds: match, first
+-- binds: match, rankWindow, first
 SELECT
   p.id,
   p.title,
@@ -30,6 +30,10 @@ FROM
         WHERE
           post_search_fts MATCH ?
           AND s.published_at IS NOT NULL
+        ORDER BY
+          post_search_fts.rowid DESC
+        LIMIT
+          ?
       ) m
     ORDER BY
       m.rank DESC,
@@ -45,7 +49,7 @@ ORDER BY
   g.post_id DESC;
 
 -- searchSql.pageAfter
--- binds: match, afterRank, afterRank, afterPublishedAt, afterId, first
+-- binds: match, rankWindow, afterRank, afterRank, afterPublishedAt, afterId, first
 SELECT
   p.id,
   p.title,
@@ -73,6 +77,10 @@ FROM
         WHERE
           post_search_fts MATCH ?
           AND s.published_at IS NOT NULL
+        ORDER BY
+          post_search_fts.rowid DESC
+        LIMIT
+          ?
       ) m
     WHERE
       (
@@ -96,7 +104,7 @@ ORDER BY
   g.post_id DESC;
 
 -- searchSql.pageWithTags
--- binds: match, tags, tagCount, first
+-- binds: match, tags, tagCount, rankWindow, first
 SELECT
   p.id,
   p.title,
@@ -124,25 +132,28 @@ FROM
         WHERE
           post_search_fts MATCH ?
           AND s.published_at IS NOT NULL
-      ) m
-    WHERE
-      m.post_id IN (
-        SELECT
-          t.post_id
-        FROM
-          post_tags t
-        WHERE
-          t.slug IN (
+          AND s.post_id IN (
             SELECT
-              value
+              t.post_id
             FROM
-              json_each(?)
+              post_tags t
+            WHERE
+              t.slug IN (
+                SELECT
+                  value
+                FROM
+                  json_each(?)
+              )
+            GROUP BY
+              t.post_id
+            HAVING
+              COUNT(*) = ?
           )
-        GROUP BY
-          t.post_id
-        HAVING
-          COUNT(*) = ?
-      )
+        ORDER BY
+          post_search_fts.rowid DESC
+        LIMIT
+          ?
+      ) m
     ORDER BY
       m.rank DESC,
       m.published_at DESC,
@@ -157,7 +168,7 @@ ORDER BY
   g.post_id DESC;
 
 -- searchSql.pageWithTagsAfter
--- binds: match, tags, tagCount, afterRank, afterRank, afterPublishedAt, afterId, first
+-- binds: match, tags, tagCount, rankWindow, afterRank, afterRank, afterPublishedAt, afterId, first
 SELECT
   p.id,
   p.title,
@@ -185,26 +196,30 @@ FROM
         WHERE
           post_search_fts MATCH ?
           AND s.published_at IS NOT NULL
+          AND s.post_id IN (
+            SELECT
+              t.post_id
+            FROM
+              post_tags t
+            WHERE
+              t.slug IN (
+                SELECT
+                  value
+                FROM
+                  json_each(?)
+              )
+            GROUP BY
+              t.post_id
+            HAVING
+              COUNT(*) = ?
+          )
+        ORDER BY
+          post_search_fts.rowid DESC
+        LIMIT
+          ?
       ) m
     WHERE
-      m.post_id IN (
-        SELECT
-          t.post_id
-        FROM
-          post_tags t
-        WHERE
-          t.slug IN (
-            SELECT
-              value
-            FROM
-              json_each(?)
-          )
-        GROUP BY
-          t.post_id
-        HAVING
-          COUNT(*) = ?
-      )
-      AND (
+      (
         m.rank < ?
         OR (
           m.rank = ?

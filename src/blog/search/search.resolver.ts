@@ -19,7 +19,8 @@ export class SearchResolver {
   @Query(() => PostSearchConnection, {
     description:
       'Full-text search of published posts, in their titles and content: most relevant first ' +
-      '(a match in the title counts more), ties newest first.',
+      '(a match in the title counts more), ties newest first. Only the most recently written ' +
+      'matches are ranked and listed, 1,000 unless the service says otherwise.',
   })
   async searchPosts(
     @Args() args: SearchPostsArgs,

@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 
 import { SearchCursor } from './search-cursor';
 import { SearchQuery, toFts5Match, toTsQuery } from './search-query';
 import { SearchPageParameters, SearchRow, searchSql } from './search.sql';
 import { openingOf, snippetOf } from './snippet';
+import type { BlogModuleOptions } from '../blog-options.interface';
+import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { PreparedStatements, Sql } from '../common/sql';
 import { Post } from '../posts/post.entity';
 import { toPost } from '../posts/post.rows';
@@ -27,18 +29,32 @@ export interface SearchPageRequest {
   tags: readonly string[];
 }
 
+/** How many matches a search ranks when the module's options do not say. */
+export const DEFAULT_SEARCH_RANK_WINDOW = 1_000;
+
 /** Full-text search of published posts: one statement a page. */
 @Injectable()
 export class SearchService {
   private readonly statements: PreparedStatements<typeof searchSql>;
+  private readonly rankWindow: number;
 
-  constructor(private readonly sql: Sql) {
+  constructor(
+    private readonly sql: Sql,
+    @Inject(BLOG_MODULE_OPTIONS) options: BlogModuleOptions,
+  ) {
     this.statements = sql.prepare(searchSql);
+    this.rankWindow = options.searchRankWindow ?? DEFAULT_SEARCH_RANK_WINDOW;
+    if (!Number.isSafeInteger(this.rankWindow) || this.rankWindow < 1) {
+      throw new Error(
+        `BlogModule searchRankWindow must be a whole number of at least 1, got ${String(this.rankWindow)}`,
+      );
+    }
   }
 
   /**
    * A page of the published posts that match `query`, most relevant first, ties newest first,
-   * plus whether more follow.
+   * plus whether more follow. Only the `searchRankWindow` most recently written matches are
+   * ranked and listed.
    */
   async search(query: SearchQuery, request: SearchPageRequest): Promise<SearchPage> {
     const { first, after, tags } = request;
@@ -46,6 +62,7 @@ export class SearchService {
       match: toFts5Match(query),
       tsquery: toTsQuery(query),
       first: first + 1,
+      rankWindow: this.rankWindow,
     };
     if (after) {
       Object.assign(parameters, {
