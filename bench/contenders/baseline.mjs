@@ -7,7 +7,8 @@ import { COLD_START_QUERIES } from '../operations.mjs';
 
 /**
  * A contender that is one of the bench's own servers (`script`, relative to the repository) on a
- * copy of the SQLite data, printing its statements as `query: ...` when asked to.
+ * copy of the SQLite data, printing its statements as `query: ...` when asked to. `nodeArgs` of
+ * `start` are Node options put before the script (bench/profile.mjs turns on --cpu-prof).
  */
 export function sqliteServer(ctx, { id, label, script, pristine = ctx.sqlitePristine }) {
   const file = join(ctx.tmp, `${id}.sqlite`);
@@ -20,10 +21,10 @@ export function sqliteServer(ctx, { id, label, script, pristine = ctx.sqlitePris
     async prepare() {
       copySqlite(pristine, file);
     },
-    start: ({ logStatements, port, suffix = '', probe = 'graphql' }) =>
+    start: ({ logStatements, port, suffix = '', probe = 'graphql', nodeArgs = [] }) =>
       startServer({
         name: id,
-        args: [join(ctx.root, script)],
+        args: [...nodeArgs, join(ctx.root, script)],
         cwd: ctx.root,
         port,
         probe,

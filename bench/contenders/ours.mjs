@@ -24,10 +24,16 @@ function startOptions(root) {
   return options.split(/\s+/).filter(Boolean);
 }
 
-function startOurs(ctx, id, databaseUrl, { logStatements, port, suffix = '', probe = 'health' }) {
+/** `nodeArgs`: Node options put before the service's own (bench/profile.mjs turns on --cpu-prof). */
+function startOurs(
+  ctx,
+  id,
+  databaseUrl,
+  { logStatements, port, suffix = '', probe = 'health', nodeArgs = [] },
+) {
   return startServer({
     name: id,
-    args: [...startOptions(ctx.root), join(ctx.root, 'dist/src/main.js')],
+    args: [...nodeArgs, ...startOptions(ctx.root), join(ctx.root, 'dist/src/main.js')],
     cwd: ctx.root,
     port,
     probe,
