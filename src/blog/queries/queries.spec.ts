@@ -78,7 +78,9 @@ function render(name: string, statement: Statement, dialect: Dialect): string {
     dialect === 'postgres' ? `$${index + 1} ${parameter}` : parameter,
   );
   const bindLine = binds.length > 0 ? [`-- binds: ${binds.join(', ')}`] : [];
-  return [`-- ${name}`, ...bindLine, `${formatted};`].join('\n');
+  const planLine =
+    statement.planEachRun && dialect === 'postgres' ? ["-- planned for each run's values"] : [];
+  return [`-- ${name}`, ...bindLine, ...planLine, `${formatted};`].join('\n');
 }
 
 /** The file of one feature's statements on one database. */

@@ -3,6 +3,7 @@
 
 -- searchSql.page
 -- binds: $1 tsquery, $2 rankWindow, $3 first
+-- planned for each run's values
 SELECT
   p.id,
   p.title,
@@ -27,37 +28,22 @@ FROM
             ts_rank(
               CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
               w.document,
-              (
-                SELECT
-                  to_tsquery('simple', $1)
-              )
+              to_tsquery('simple', $1)
             ) AS float8
           ) AS rank
         FROM
           (
             SELECT
-              f.post_id,
-              f.published_at,
-              f.document
+              s.post_id,
+              s.published_at,
+              s.document
             FROM
-              (
-                SELECT
-                  s.post_id,
-                  s.published_at,
-                  s.document
-                FROM
-                  post_search s
-                WHERE
-                  s.document @@ (
-                    SELECT
-                      to_tsquery('simple', $1)
-                  )
-                  AND s.published_at IS NOT NULL
-                OFFSET
-                  0
-              ) f
+              post_search s
+            WHERE
+              s.document @@ to_tsquery('simple', $1)
+              AND s.published_at IS NOT NULL
             ORDER BY
-              f.post_id DESC
+              s.post_id DESC
             LIMIT
               $2
           ) w
@@ -77,6 +63,7 @@ ORDER BY
 
 -- searchSql.pageAfter
 -- binds: $1 tsquery, $2 rankWindow, $3 afterRank, $4 afterPublishedAt, $5 afterId, $6 first
+-- planned for each run's values
 SELECT
   p.id,
   p.title,
@@ -101,37 +88,22 @@ FROM
             ts_rank(
               CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
               w.document,
-              (
-                SELECT
-                  to_tsquery('simple', $1)
-              )
+              to_tsquery('simple', $1)
             ) AS float8
           ) AS rank
         FROM
           (
             SELECT
-              f.post_id,
-              f.published_at,
-              f.document
+              s.post_id,
+              s.published_at,
+              s.document
             FROM
-              (
-                SELECT
-                  s.post_id,
-                  s.published_at,
-                  s.document
-                FROM
-                  post_search s
-                WHERE
-                  s.document @@ (
-                    SELECT
-                      to_tsquery('simple', $1)
-                  )
-                  AND s.published_at IS NOT NULL
-                OFFSET
-                  0
-              ) f
+              post_search s
+            WHERE
+              s.document @@ to_tsquery('simple', $1)
+              AND s.published_at IS NOT NULL
             ORDER BY
-              f.post_id DESC
+              s.post_id DESC
             LIMIT
               $2
           ) w
@@ -159,6 +131,7 @@ ORDER BY
 
 -- searchSql.pageWithTags
 -- binds: $1 tsquery, $2 tags, $3 tagCount, $4 rankWindow, $5 first
+-- planned for each run's values
 SELECT
   p.id,
   p.title,
@@ -183,49 +156,34 @@ FROM
             ts_rank(
               CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
               w.document,
-              (
-                SELECT
-                  to_tsquery('simple', $1)
-              )
+              to_tsquery('simple', $1)
             ) AS float8
           ) AS rank
         FROM
           (
             SELECT
-              f.post_id,
-              f.published_at,
-              f.document
+              s.post_id,
+              s.published_at,
+              s.document
             FROM
-              (
+              post_search s
+            WHERE
+              s.document @@ to_tsquery('simple', $1)
+              AND s.published_at IS NOT NULL
+              AND s.post_id IN (
                 SELECT
-                  s.post_id,
-                  s.published_at,
-                  s.document
+                  t.post_id
                 FROM
-                  post_search s
+                  post_tags t
                 WHERE
-                  s.document @@ (
-                    SELECT
-                      to_tsquery('simple', $1)
-                  )
-                  AND s.published_at IS NOT NULL
-                  AND s.post_id IN (
-                    SELECT
-                      t.post_id
-                    FROM
-                      post_tags t
-                    WHERE
-                      t.slug = ANY ($2)
-                    GROUP BY
-                      t.post_id
-                    HAVING
-                      COUNT(*) = $3
-                  )
-                OFFSET
-                  0
-              ) f
+                  t.slug = ANY ($2)
+                GROUP BY
+                  t.post_id
+                HAVING
+                  COUNT(*) = $3
+              )
             ORDER BY
-              f.post_id DESC
+              s.post_id DESC
             LIMIT
               $4
           ) w
@@ -245,6 +203,7 @@ ORDER BY
 
 -- searchSql.pageWithTagsAfter
 -- binds: $1 tsquery, $2 tags, $3 tagCount, $4 rankWindow, $5 afterRank, $6 afterPublishedAt, $7 afterId, $8 first
+-- planned for each run's values
 SELECT
   p.id,
   p.title,
@@ -269,49 +228,34 @@ FROM
             ts_rank(
               CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
               w.document,
-              (
-                SELECT
-                  to_tsquery('simple', $1)
-              )
+              to_tsquery('simple', $1)
             ) AS float8
           ) AS rank
         FROM
           (
             SELECT
-              f.post_id,
-              f.published_at,
-              f.document
+              s.post_id,
+              s.published_at,
+              s.document
             FROM
-              (
+              post_search s
+            WHERE
+              s.document @@ to_tsquery('simple', $1)
+              AND s.published_at IS NOT NULL
+              AND s.post_id IN (
                 SELECT
-                  s.post_id,
-                  s.published_at,
-                  s.document
+                  t.post_id
                 FROM
-                  post_search s
+                  post_tags t
                 WHERE
-                  s.document @@ (
-                    SELECT
-                      to_tsquery('simple', $1)
-                  )
-                  AND s.published_at IS NOT NULL
-                  AND s.post_id IN (
-                    SELECT
-                      t.post_id
-                    FROM
-                      post_tags t
-                    WHERE
-                      t.slug = ANY ($2)
-                    GROUP BY
-                      t.post_id
-                    HAVING
-                      COUNT(*) = $3
-                  )
-                OFFSET
-                  0
-              ) f
+                  t.slug = ANY ($2)
+                GROUP BY
+                  t.post_id
+                HAVING
+                  COUNT(*) = $3
+              )
             ORDER BY
-              f.post_id DESC
+              s.post_id DESC
             LIMIT
               $4
           ) w

@@ -12,7 +12,7 @@ export interface SqliteStatement {
 /** What the blog uses of a pg pool or client. */
 export interface PostgresClient {
   query(config: {
-    name: string;
+    name?: string;
     text: string;
     values: unknown[];
   }): Promise<{ rows: unknown[]; rowCount: number | null }>;

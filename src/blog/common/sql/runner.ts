@@ -18,8 +18,8 @@ import { SqliteConnectionLock } from '../sqlite-connection-lock';
 
 /** A statement ready to run on this database: translated once, prepared on first use. */
 export interface Prepared<P extends object = object, R = unknown> extends Translated {
-  /** The named PostgreSQL statement. */
-  readonly name: string;
+  /** The named PostgreSQL statement; none for a statement planned for each run's values. */
+  readonly name?: string;
   readonly types?: { parameters: P; row: R };
 }
 
@@ -103,10 +103,10 @@ export class Sql extends Runner {
   /** Translates a feature's statements for this database; call it once and keep the result. */
   prepare<S extends Record<string, Statement>>(statements: S): PreparedStatements<S> {
     const prepared: Record<string, Prepared> = {};
-    for (const [key, { text }] of Object.entries(statements)) {
+    for (const [key, { text, planEachRun }] of Object.entries(statements)) {
       const translated = translate(text, this.dialect);
       const hash = createHash('sha1').update(translated.text).digest('hex').slice(0, 16);
-      prepared[key] = { ...translated, name: `blog_${hash}` };
+      prepared[key] = planEachRun ? translated : { ...translated, name: `blog_${hash}` };
     }
     return prepared as PreparedStatements<S>;
   }

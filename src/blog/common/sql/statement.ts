@@ -12,13 +12,22 @@ export type SqlText = string | Readonly<Record<Dialect, string>>;
  */
 export interface Statement<P extends object = object, R = unknown> {
   readonly text: SqlText;
+  /**
+   * PostgreSQL plans it for the values of each run, instead of once for all: for a statement
+   * whose best plan depends on its values. Every other statement is a named prepared statement,
+   * planned once per connection.
+   */
+  readonly planEachRun?: boolean;
   /** Never set: carries `P` and `R` to {@link Sql.all} and {@link Sql.run}. */
   readonly types?: { parameters: P; row: R };
 }
 
 /** Declares a statement; see {@link Statement}. */
-export function statement<P extends object = object, R = unknown>(text: SqlText): Statement<P, R> {
-  return { text };
+export function statement<P extends object = object, R = unknown>(
+  text: SqlText,
+  options: { planEachRun?: boolean } = {},
+): Statement<P, R> {
+  return options.planEachRun ? { text, planEachRun: true } : { text };
 }
 
 /** `SELECT key, COUNT(*) AS count ... GROUP BY key`, read by {@link countsByKey}. */
