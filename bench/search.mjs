@@ -47,6 +47,8 @@ const DATA_VERSION = 'z1';
 const RANKS = { pair: [500, 1000], typed: 700, typing: 1300, phrase: [200, 5000], common: 100 };
 /** The letters typed so far of the word being typed. */
 const TYPED_LETTERS = 3;
+/** The letters typed so far of the first word: the shortest prefix that is searched. */
+const FIRST_LETTERS = 2;
 
 const SEARCH_QUERY =
   'query S($query: String!) { searchPosts(query: $query, first: 20) { ' +
@@ -103,7 +105,7 @@ function phraseFrom(posts, vocabulary) {
 /**
  * The measured queries: id, the search box's text, and what it stands for. A query's last word
  * is a prefix unless a space follows it (see searchPosts): S1 and S4 end with one, their words
- * being complete.
+ * being complete; S3 and S5 do not.
  */
 function searchQueries(sizes, { vocabulary, text }) {
   const word = (rank) => vocabulary[rank - 1];
@@ -128,7 +130,12 @@ function searchQueries(sizes, { vocabulary, text }) {
     {
       id: 'S4',
       query: `${word(RANKS.common)} `,
-      what: `one common word (rank ${RANKS.common}), complete: the worst case`,
+      what: `one common word (rank ${RANKS.common}), complete`,
+    },
+    {
+      id: 'S5',
+      query: word(RANKS.common).slice(0, FIRST_LETTERS),
+      what: `the first ${FIRST_LETTERS} letters of a common word (rank ${RANKS.common}), the first word being typed: the worst case`,
     },
   ];
 }
