@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { generate } from './generate.mjs';
 import { FULL_SIZES, scaleSizes } from './lib/blog-plan.mjs';
 import { createDatabase, detectPostgres, dropDatabase } from './lib/databases.mjs';
+import { positiveNumber } from './lib/options.mjs';
 import { installCleanup } from './lib/processes.mjs';
 
 const require = createRequire(import.meta.url);
@@ -35,9 +36,7 @@ function q1Statement() {
 function parseCli(argv) {
   const options = { duration: 5, concurrency: 10, scale: 0.1 };
   for (let i = 0; i < argv.length; i++) {
-    const value = Number(argv[i + 1]);
-    if (!Number.isFinite(value) || value <= 0)
-      throw new Error(`${argv[i]} needs a positive number`);
+    const value = positiveNumber(argv[i], argv[i + 1]);
     if (argv[i] === '--duration') options.duration = value;
     else if (argv[i] === '--concurrency') options.concurrency = Math.round(value);
     else if (argv[i] === '--scale') options.scale = value;

@@ -28,6 +28,7 @@ import { generate } from './generate.mjs';
 import { FULL_SIZES, scaleSizes } from './lib/blog-plan.mjs';
 import { mintToken } from './lib/jwt.mjs';
 import { problemOf, runLoad, sendOnce } from './lib/measure.mjs';
+import { positiveNumber } from './lib/options.mjs';
 import { freePort, installCleanup } from './lib/processes.mjs';
 import { graphqlOperations, OPERATION_TITLES } from './operations.mjs';
 
@@ -113,12 +114,7 @@ function parseCli(argv) {
   const options = { duration: 8, warmup: 2, connections: 10, scale: 1, interval: 1000 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    const value = () => {
-      const parsed = Number(argv[++i]);
-      if (!Number.isFinite(parsed) || parsed <= 0)
-        throw new Error(`${arg} needs a positive number`);
-      return parsed;
-    };
+    const value = () => positiveNumber(arg, argv[++i]);
     if (arg === '--duration') options.duration = value();
     else if (arg === '--warmup') options.warmup = value();
     else if (arg === '--connections') options.connections = Math.round(value());

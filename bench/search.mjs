@@ -26,6 +26,7 @@ import { generate } from './generate.mjs';
 import { planBlog } from './lib/blog-plan.mjs';
 import { createDatabase, detectPostgres, dropDatabase, removeSqlite } from './lib/databases.mjs';
 import { problemOf, runLoad, sendOnce } from './lib/measure.mjs';
+import { positiveNumber } from './lib/options.mjs';
 import { createRandom } from './lib/prng.mjs';
 import { freePort, installCleanup } from './lib/processes.mjs';
 import { zipfText, zipfVocabulary } from './lib/text.mjs';
@@ -59,12 +60,7 @@ function parseCli(argv) {
   const options = { posts: 100_000, duration: 10, warmup: 3, connections: 10, pg: true };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    const value = () => {
-      const parsed = Number(argv[++i]);
-      if (!Number.isFinite(parsed) || parsed <= 0)
-        throw new Error(`${arg} needs a positive number`);
-      return parsed;
-    };
+    const value = () => positiveNumber(arg, argv[++i]);
     if (arg === '--search-posts') options.posts = Math.round(value());
     else if (arg === '--duration') options.duration = value();
     else if (arg === '--warmup') options.warmup = value();

@@ -25,6 +25,13 @@ export const USAGE = `Usage: npm run bench -- [options]
   --keep-data           keep the temporary databases and logs
   --help`;
 
+/** `value` of the option `name` as a number above zero, or an error that names the option. */
+export function positiveNumber(name, value) {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} needs a positive number`);
+  return parsed;
+}
+
 export function parseOptions(argv) {
   const options = {
     small: false,
@@ -44,11 +51,7 @@ export function parseOptions(argv) {
     keepData: false,
     help: false,
   };
-  const number = (name, value) => {
-    const parsed = Number(value);
-    if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} needs a positive number`);
-    return parsed;
-  };
+  const number = positiveNumber;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const next = () => {
