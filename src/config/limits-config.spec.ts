@@ -28,6 +28,14 @@ describe('limit settings', () => {
     );
   });
 
+  it('should rank the 1,000 newest matches of a search unless SEARCH_RANK_WINDOW says otherwise', () => {
+    expect(loadGraphqlConfig({}).searchRankWindow).toBe(1_000);
+    expect(loadGraphqlConfig({ SEARCH_RANK_WINDOW: '250' }).searchRankWindow).toBe(250);
+    for (const bad of ['0', '-5', '2.5', 'all', '1000001']) {
+      expect(() => loadGraphqlConfig({ SEARCH_RANK_WINDOW: bad })).toThrow(InvalidEnvironmentError);
+    }
+  });
+
   it('should give one client address a tenth of HTTP_MAX_CONNECTIONS unless told otherwise', () => {
     expect(loadHttpConfig({ HTTP_MAX_CONNECTIONS: '100' }).maxConnectionsPerClient).toBe(10);
     expect(loadHttpConfig({ HTTP_MAX_CONNECTIONS: '5' }).maxConnectionsPerClient).toBe(1);
