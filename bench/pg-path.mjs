@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 
 import { generate } from './generate.mjs';
 import { FULL_SIZES, scaleSizes } from './lib/blog-plan.mjs';
+import { ensureBuild } from './lib/build.mjs';
 import { createDatabase, detectPostgres, dropDatabase } from './lib/databases.mjs';
 import { positiveNumber } from './lib/options.mjs';
 import { installCleanup } from './lib/processes.mjs';
@@ -117,6 +118,7 @@ async function paths(url, concurrency) {
 
 async function main() {
   const options = parseCli(process.argv.slice(2));
+  ensureBuild(ROOT);
   const postgres = await detectPostgres();
   if (postgres.unavailable) throw new Error(postgres.unavailable);
   const database = `blog_bench_pgpath_${process.pid}`;

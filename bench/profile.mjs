@@ -26,6 +26,7 @@ import { mercurius } from './contenders/mercurius.mjs';
 import { oursSqlite } from './contenders/ours.mjs';
 import { generate } from './generate.mjs';
 import { FULL_SIZES, scaleSizes } from './lib/blog-plan.mjs';
+import { ensureBuild } from './lib/build.mjs';
 import { mintToken } from './lib/jwt.mjs';
 import { problemOf, runLoad, sendOnce } from './lib/measure.mjs';
 import { positiveNumber } from './lib/options.mjs';
@@ -470,10 +471,7 @@ function printRun(name, opId, run) {
 async function main() {
   const options = parseCli(process.argv.slice(2));
   const loadAtStart = loadavg()[0];
-  execFileSync(process.execPath, [join(ROOT, 'scripts/build-if-needed.mjs')], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  ensureBuild(ROOT);
   const ctx = {
     root: ROOT,
     tmp: mkdtempSync(join(tmpdir(), 'blog-bench-profile-')),

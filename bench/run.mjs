@@ -22,6 +22,7 @@ import { postgraphile } from './contenders/postgraphile.mjs';
 import { postgraphile5 } from './contenders/postgraphile5.mjs';
 import { generate } from './generate.mjs';
 import { scaleSizes } from './lib/blog-plan.mjs';
+import { ensureBuild } from './lib/build.mjs';
 import { benchContender } from './lib/contest.mjs';
 import { createDatabase, detectPostgres, dropDatabase } from './lib/databases.mjs';
 import { mintToken } from './lib/jwt.mjs';
@@ -36,14 +37,6 @@ import { buildResults, printSummary, writeReports } from './report.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line = '') => console.log(line);
-
-/** Builds dist/ when it is missing or older than the sources (the project's own check). */
-function ensureBuild() {
-  const script = join(ROOT, 'scripts/build-if-needed.mjs');
-  if (existsSync(script)) execFileSync(process.execPath, [script], { cwd: ROOT, stdio: 'inherit' });
-  else if (!existsSync(join(ROOT, 'dist/src/main.js')))
-    execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
-}
 
 /**
  * Installs a PostGraphile's own dependencies in its folder (bench/peers for 4, bench/peers5
@@ -132,7 +125,7 @@ async function main() {
       log(`WARNING: ${warning}`);
     }
     log('\n[1/6] Build');
-    ensureBuild();
+    ensureBuild(ROOT);
 
     log('\n[2/6] Data');
     ctx.sqlitePristine = join(ctx.tmp, 'blog.sqlite');

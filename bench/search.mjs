@@ -13,7 +13,6 @@
  * With --data, the generated databases are kept (SQLite in <dir>, PostgreSQL as the database
  * blog_bench_search_<version>_<posts>) and reused by the next run with the same --data.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { oursPostgres, oursSqlite } from './contenders/ours.mjs';
 import { generate } from './generate.mjs';
 import { planBlog } from './lib/blog-plan.mjs';
+import { ensureBuild } from './lib/build.mjs';
 import { createDatabase, detectPostgres, dropDatabase, removeSqlite } from './lib/databases.mjs';
 import { problemOf, runLoad, sendOnce } from './lib/measure.mjs';
 import { positiveNumber } from './lib/options.mjs';
@@ -268,10 +268,7 @@ async function postgresHas(postgres, database) {
 async function main() {
   const options = parseCli(process.argv.slice(2));
   const loadAtStart = loadavg()[0];
-  execFileSync(process.execPath, [join(ROOT, 'scripts/build-if-needed.mjs')], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  ensureBuild(ROOT);
   const tmp = mkdtempSync(join(tmpdir(), 'blog-bench-search-'));
   const sizes = { users: 10_000, posts: options.posts, comments: 1000, likes: 1000, follows: 1000 };
   const ctx = { root: ROOT, tmp, secret: randomBytes(32).toString('hex') };
