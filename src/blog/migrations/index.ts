@@ -5,6 +5,7 @@ import { CreatePostTags1765000000000 } from './1765000000000-create-post-tags';
 import { CreatePostSearch1765000100000 } from './1765000100000-create-post-search';
 import { CreateNotifications1765000200000 } from './1765000200000-create-notifications';
 import { CreateBookmarks1765000300000 } from './1765000300000-create-bookmarks';
+import { FoldPostSearchText1765000400000 } from './1765000400000-fold-post-search-text';
 
 /** Every migration in order; one list serves SQLite and PostgreSQL. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   CreatePostSearch1765000100000,
   CreateNotifications1765000200000,
   CreateBookmarks1765000300000,
+  FoldPostSearchText1765000400000,
 ];

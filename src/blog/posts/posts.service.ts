@@ -13,6 +13,7 @@ import { UsersService } from '../users/users.service';
 import { isAdmin, Viewer } from '../users/viewer';
 import { CreatePostArgs, readCreatePostForm } from './dto/create-post.args';
 import { UpdatePostInput } from './dto/update-post.input';
+import { foldedSearchText } from './post-search-text';
 import { PostTagsWriter } from './post-tags-writer';
 import { Post } from './post.entity';
 import { toPost } from './post.rows';
@@ -35,6 +36,8 @@ export type PostsFilter = { authorId?: string; tags?: readonly string[] } | null
 @Injectable()
 export class PostsService {
   private readonly statements: PreparedStatements<typeof postsSql>;
+  /** SQLite's search index needs the NFKC form of text that has one (see foldedSearchText). */
+  private readonly foldsSearchText: boolean;
 
   constructor(
     private readonly users: UsersService,
@@ -44,6 +47,7 @@ export class PostsService {
     @Optional() private readonly notifications?: NotificationsService,
   ) {
     this.statements = sql.prepare(postsSql);
+    this.foldsSearchText = sql.dialect === 'sqlite';
   }
 
   async findByIds(ids: readonly string[]): Promise<Post[]> {
@@ -194,14 +198,16 @@ export class PostsService {
       updatedAt: now,
       publishedAt: publish ? now : null,
     });
+    const folded = this.foldsSearchText ? foldedSearchText(post) : null;
     const inserted = async (sql: SqlRunner) => {
       await sql.run(this.statements.insert, post);
+      if (folded) await sql.run(this.statements.foldSearchText, { id: post.id, ...folded });
       if (slugs?.length) await this.tags?.replace(sql, post.id, slugs);
       return true;
     };
     if (post.publishedAt && this.notifications) {
       await this.notifications.postPublished(post, inserted);
-    } else if (slugs?.length) {
+    } else if (slugs?.length || folded) {
       await this.sql.transaction(inserted);
     } else {
       await inserted(this.sql);
@@ -225,12 +231,15 @@ export class PostsService {
       content: changes.content ?? null,
       updatedAt: changes.updatedAt,
     };
-    if (slugs === null) {
+    if (slugs === null && !this.foldsSearchText) {
       await this.sql.run(this.statements.update, update);
     } else {
       await this.sql.transaction(async (sql) => {
-        await sql.run(this.statements.update, update);
-        await this.tags?.replace(sql, id, slugs);
+        const stored = await sql.one(this.statements.update, update);
+        // The text as stored: another edit may have changed what this one leaves alone.
+        const folded = stored && this.foldsSearchText ? foldedSearchText(stored) : null;
+        if (folded) await sql.run(this.statements.foldSearchText, { id, ...folded });
+        if (slugs !== null) await this.tags?.replace(sql, id, slugs);
       });
     }
     return Object.assign(post, changes);

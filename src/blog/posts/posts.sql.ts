@@ -1,3 +1,4 @@
+import { FoldedSearchText, PostText } from './post-search-text';
 import { postColumns, PostRow } from './post.rows';
 import { KeyCount, statement } from '../common/sql';
 import { AUTHOR_COLUMNS, AuthorRow } from '../users/user.rows';
@@ -119,11 +120,24 @@ export const postsSql = {
     'INSERT INTO posts (id, title, content, author_id, created_at, updated_at, published_at) ' +
       'VALUES (:id, :title, :content, :authorId, :createdAt, :createdAt, :publishedAt)',
   ),
-  /** Changes the title or content; null keeps it. */
-  update: statement<{ id: string; title: string | null; content: string | null; updatedAt: Date }>(
+  /** Changes the title or content (null keeps it), and answers them as stored. */
+  update: statement<
+    { id: string; title: string | null; content: string | null; updatedAt: Date },
+    PostText
+  >(
     'UPDATE posts SET title = COALESCE(:title, title), content = COALESCE(:content, content), ' +
-      'updated_at = :updatedAt WHERE id = :id',
+      'updated_at = :updatedAt WHERE id = :id RETURNING title, content',
   ),
+  /**
+   * SQLite: the post's text in the form its search index reads (see foldedSearchText). The
+   * index of PostgreSQL folds the text itself, so there the service never sends it.
+   */
+  foldSearchText: statement<{ id: string } & FoldedSearchText>({
+    sqlite:
+      'UPDATE post_search SET title_folded = :titleFolded, content_folded = :contentFolded ' +
+      'WHERE post_id = :id',
+    postgres: 'SELECT 1 WHERE FALSE',
+  }),
   /** Publishes a draft; changes nothing when the post is published already. */
   publish: statement<{ id: string; at: Date }>(
     'UPDATE posts SET published_at = :at, updated_at = :at WHERE id = :id AND published_at IS NULL',

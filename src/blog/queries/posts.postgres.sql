@@ -488,7 +488,16 @@ SET
   content = COALESCE($2, content),
   updated_at = $3
 WHERE
-  id = $4;
+  id = $4
+RETURNING
+  title,
+  content;
+
+-- postsSql.foldSearchText
+SELECT
+  1
+WHERE
+  FALSE;
 
 -- postsSql.publish
 -- binds: $1 at, $2 id

@@ -530,7 +530,19 @@ SET
   content = COALESCE(?, content),
   updated_at = ?
 WHERE
-  id = ?;
+  id = ?
+RETURNING
+  title,
+  content;
+
+-- postsSql.foldSearchText
+-- binds: titleFolded, contentFolded, id
+UPDATE post_search
+SET
+  title_folded = ?,
+  content_folded = ?
+WHERE
+  post_id = ?;
 
 -- postsSql.publish
 -- binds: at, at, id

@@ -85,7 +85,8 @@ class TransactionRunner extends Runner {
  */
 @Injectable()
 export class Sql extends Runner {
-  private readonly dialect: Dialect;
+  /** The database the blog runs on. */
+  readonly dialect: Dialect;
   private readonly sqlite: { lock: SqliteConnectionLock; statements: SqliteStatements } | null;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
