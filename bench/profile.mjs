@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
  * Where the CPU goes (issue 20, item 2): V8 CPU profiles of our service (SQLite) and of the
- * Fastify + Mercurius + JIT contender on Q2 (the feed) and Q3 (users with their posts), split
- * side by side into parsing and validation, execution, resolvers, SQL, serialisation, Nest,
- * Apollo, Mercurius, HTTP, auth, logging and GC. Writes bench/results/profile-latest.{md,json}.
- * See bench/README.md, "CPU profiles".
+ * Fastify + Mercurius + JIT contender on Q2 (the feed) and Q3 (users with their posts) by default,
+ * or on the operations that --operations names (reads and writes), split side by side into
+ * parsing and validation, execution, resolvers, SQL, serialisation, Nest, Apollo, Mercurius,
+ * HTTP, auth, logging and GC. Writes bench/results/profile-latest.{md,json}. See bench/README.md,
+ * "CPU profiles".
  *
- *   node bench/profile.mjs [--duration 8] [--warmup 2] [--connections 10] [--scale 1]
- *     [--interval 1000] [--keep-data]
+ *   node bench/profile.mjs [--operations Q2,Q3] [--duration 8] [--warmup 2] [--connections 10]
+ *     [--scale 1] [--interval 1000] [--keep-data]
  *
  * Each pair (contender, operation) gets a fresh server started with `--cpu-prof`, a warm-up
  * round, then the measured round; the server is stopped (SIGTERM: both exit cleanly, so Node
@@ -31,13 +32,14 @@ import { mintToken } from './lib/jwt.mjs';
 import { problemOf, runLoad, sendOnce } from './lib/measure.mjs';
 import { positiveNumber } from './lib/options.mjs';
 import { freePort, installCleanup } from './lib/processes.mjs';
-import { graphqlOperations, OPERATION_TITLES } from './operations.mjs';
+import { graphqlOperations, OPERATION_IDS, OPERATION_TITLES } from './operations.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line = '') => console.log(line);
 
 const SEED = '42';
-const OPERATIONS = ['Q2', 'Q3'];
+/** The operations profiled when --operations names none. */
+const DEFAULT_OPERATIONS = ['Q2', 'Q3'];
 const CONTENDERS = [
   { make: oursSqlite, name: 'ours' },
   { make: mercurius, name: 'Mercurius' },
@@ -111,12 +113,31 @@ const BY_PACKAGE = [
 const NODE_HTTP =
   /^node:(https?|_http_\w+|net|events|stream|internal\/(streams\/.*|stream_base_commons|http))$/;
 
+/** The operation ids of `--operations Q3,W1`, in the benchmark's order; unknown ids refused. */
+function operationsOption(value) {
+  const ids = new Set((value ?? '').split(',').map((id) => id.trim().toUpperCase()));
+  ids.delete('');
+  const unknown = [...ids].filter((id) => !OPERATION_IDS.includes(id));
+  if (ids.size === 0 || unknown.length) {
+    throw new Error(`--operations needs ids among ${OPERATION_IDS.join(',')}`);
+  }
+  return OPERATION_IDS.filter((id) => ids.has(id));
+}
+
 function parseCli(argv) {
-  const options = { duration: 8, warmup: 2, connections: 10, scale: 1, interval: 1000 };
+  const options = {
+    operations: DEFAULT_OPERATIONS,
+    duration: 8,
+    warmup: 2,
+    connections: 10,
+    scale: 1,
+    interval: 1000,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => positiveNumber(arg, argv[++i]);
-    if (arg === '--duration') options.duration = value();
+    if (arg === '--operations') options.operations = operationsOption(argv[++i]);
+    else if (arg === '--duration') options.duration = value();
     else if (arg === '--warmup') options.warmup = value();
     else if (arg === '--connections') options.connections = Math.round(value());
     else if (arg === '--scale') options.scale = value();
@@ -328,16 +349,20 @@ async function profileRun({ contender, op, ctx, tokens, options, reference }) {
     let measured;
     let answer;
     try {
-      [answer] = await sendOnce(server.url, op, tokens);
-      const problem = problemOf(answer);
+      const answers = await sendOnce(server.url, op, tokens);
+      const problem = answers.map(problemOf).find(Boolean);
       if (problem) throw new Error(`${contender.id} ${op.id}: ${problem}`);
+      [answer] = answers;
+      // A write's answer holds a new id or a count: each response is checked for data only.
+      const check =
+        op.kind === 'read' ? { kind: 'read', length: answer.body.length } : { kind: 'write' };
       const load = (name, duration) =>
         runLoad({
           ctx,
           url: server.url,
           op,
           tokens,
-          check: { kind: 'read', length: answer.body.length },
+          check,
           rounds: [{ name, connections: options.connections, duration }],
         });
       await load('warmup', options.warmup);
@@ -360,7 +385,7 @@ async function profileRun({ contender, op, ctx, tokens, options, reference }) {
       p50: round.p50 === null ? null : round3(round.p50),
       p99: round.p99 === null ? null : round3(round.p99),
       errors,
-      sameBytesAsOurs: reference ? answer.body === reference : null,
+      sameBytesAsOurs: reference && op.kind === 'read' ? answer.body === reference : null,
       ...split(readProfile(dir, contender.id), window, round.requests),
       answer: answer.body,
     };
@@ -368,6 +393,10 @@ async function profileRun({ contender, op, ctx, tokens, options, reference }) {
     await contender.dispose();
   }
 }
+
+/** "Q2", "Q2 and Q3", "Q3, W1 and W2". */
+const listOf = (ids) =>
+  ids.length < 2 ? ids.join('') : `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`;
 
 const fixed = (x, digits = 3) => (x == null ? '–' : x.toFixed(digits));
 const percent = (share) => `${(share * 100).toFixed(1)}`;
@@ -411,7 +440,7 @@ function report(results) {
       ({ name }) => `${name} ${fixed(byContender[name].leftOutMsPerRequest[frame] ?? 0)}`,
     ).join(', ');
   const lines = [
-    '# CPU profiles: ours and Mercurius on Q2 and Q3',
+    `# CPU profiles: ours and Mercurius on ${listOf(options.operations)}`,
     '',
     `${results.date}, Node ${machine.node}, ${machine.cores} cores, load average ` +
       `${machine.loadAverageAtStart} at start and ${machine.loadAverageAtEnd} at the end` +
@@ -424,7 +453,7 @@ function report(results) {
       '"CPU profiles"); the profiler slows both servers down, so req/s are lower than in ' +
       'latest.md.',
   ];
-  for (const opId of OPERATIONS) {
+  for (const opId of options.operations) {
     const byContender = results.operations[opId];
     lines.push('', `## ${opId}: ${OPERATION_TITLES[opId]}`, '', ...table(byContender), '');
     lines.push(
@@ -505,8 +534,11 @@ async function main() {
       seed: SEED,
     });
     log(`  generated in ${seconds.toFixed(1)}s`);
-    const tokens = { viewer: mintToken(ctx.secret, fixtures.viewerId) };
-    const ops = graphqlOperations(fixtures).filter((op) => OPERATIONS.includes(op.id));
+    const tokens = {
+      viewer: mintToken(ctx.secret, fixtures.viewerId),
+      writer: mintToken(ctx.secret, fixtures.writerId),
+    };
+    const ops = graphqlOperations(fixtures).filter((op) => options.operations.includes(op.id));
     for (const op of ops) {
       const byContender = {};
       let reference = null;
