@@ -78,6 +78,32 @@ describe('Batching of nested fields (e2e)', () => {
     expect(count).toBe(2);
   });
 
+  it("should answer a comment's post from an author's page of posts already read", async () => {
+    const commenter = await t.signUp();
+    const { users } = await t.data('{ users(first: 2) { posts(first: 1) { id } } }');
+    for (const { posts } of users) {
+      await t.data(
+        'mutation ($id: ID!) { addComment(postId: $id, text: "Seen") { id } }',
+        { id: posts[0].id },
+        commenter.token,
+      );
+    }
+    // The users (1), their pages of posts (1) and the comments (1); each comment's post is on a
+    // page already read, so loading it by id costs no statement.
+    const { count, data } = await statementsFor(
+      '{ users(first: 2) { posts(first: 3) { id comments(first: 5) { post { id title } } } } }',
+    );
+    const posts = data.users.flatMap(
+      (u: { posts: { id: string; comments: { post: { id: string } }[] }[] }) => u.posts,
+    );
+    const commented = posts.filter((post: { comments: unknown[] }) => post.comments.length > 0);
+    expect(commented.length).toBeGreaterThanOrEqual(2);
+    for (const post of commented) {
+      for (const comment of post.comments) expect(comment.post.id).toBe(post.id);
+    }
+    expect(count).toBe(3);
+  });
+
   it('should read a post and its author in one statement when the author is selected', async () => {
     const { posts } = await t.data('{ posts(first: 1) { id author { id name } } }');
     const [{ id, author }] = posts;

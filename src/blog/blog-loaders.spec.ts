@@ -1,26 +1,36 @@
 import DataLoader from 'dataloader';
 
 import { BlogLoadersFactory } from './blog-loaders';
+import { commentsLoaders } from './comments/comments.loaders';
 import { CommentsService } from './comments/comments.service';
+import { LoaderCache } from './common/loaders';
+import { followsLoaders } from './follows/follows.loaders';
 import { FollowsService } from './follows/follows.service';
+import { likesLoaders } from './likes/likes.loaders';
 import { LikesService } from './likes/likes.service';
+import { Post } from './posts/post.entity';
+import { postsLoaders } from './posts/posts.loaders';
 import { PostsService } from './posts/posts.service';
 import { User } from './users/user.entity';
+import { usersLoaders } from './users/users.loaders';
 import { UsersService } from './users/users.service';
 
 function factory() {
   const findByIds = jest.fn(async (ids: readonly string[]) =>
     ids.map((id) => Object.assign(new User(), { id, name: `read ${id}` })),
   );
+  const findPostsByIds = jest.fn(async (ids: readonly string[]) =>
+    ids.map((id) => Object.assign(new Post(), { id, title: `read ${id}` })),
+  );
   const countByPosts = jest.fn(async (ids: readonly string[]) => new Map(ids.map((id) => [id, 3])));
   const made = new BlogLoadersFactory(
     { findByIds } as unknown as UsersService,
-    {} as PostsService,
+    { findByIds: findPostsByIds } as unknown as PostsService,
     {} as CommentsService,
     { countByPosts } as unknown as LikesService,
     {} as FollowsService,
   );
-  return { made, findByIds, countByPosts };
+  return { made, findByIds, findPostsByIds, countByPosts };
 }
 
 describe('BlogLoadersFactory', () => {
@@ -49,6 +59,42 @@ describe('BlogLoadersFactory', () => {
     loaders.clear();
     expect((await loaders.userById.load('k'))?.name).toBe('read k');
     expect(findByIds).toHaveBeenCalledTimes(1);
+  });
+
+  it('should answer the posts of the lists already read without reading them, until clear()', async () => {
+    const { made, findPostsByIds } = factory();
+    const loaders = made.create(null);
+    const first = Object.assign(new Post(), { id: 'p', title: 'listed first' });
+    const again = Object.assign(new Post(), { id: 'p', title: 'listed again' });
+    expect(loaders.knownPosts([first])).toEqual([first]);
+    expect(await loaders.postById.load('p')).toBe(first);
+    // As DataLoader's prime: a post known already keeps its first row.
+    loaders.knownPosts([again]);
+    expect(await loaders.postById.load('p')).toBe(first);
+    expect(findPostsByIds).not.toHaveBeenCalled();
+
+    loaders.knownPosts([again]);
+    loaders.clear();
+    expect((await loaders.postById.load('p'))?.title).toBe('read p');
+    expect(findPostsByIds).toHaveBeenCalledTimes(1);
+  });
+
+  it("should make each feature's loaders a class instance, without getters of its own", () => {
+    // An object literal with getters gets a hidden class of its own in V8, which keeps what the
+    // getters reach (the request's rows) alive through young-generation collections.
+    const cache = new LoaderCache();
+    const features = [
+      usersLoaders({} as UsersService, cache, null),
+      postsLoaders({} as PostsService, cache),
+      commentsLoaders({} as CommentsService, cache),
+      likesLoaders({} as LikesService, cache, null),
+      followsLoaders({} as FollowsService, cache, null),
+    ];
+    for (const loaders of features) {
+      const own = Object.values(Object.getOwnPropertyDescriptors(loaders));
+      expect(own.filter((descriptor) => descriptor.get || descriptor.set)).toEqual([]);
+      expect(Object.getPrototypeOf(loaders)).not.toBe(Object.prototype);
+    }
   });
 
   it("should make an optional feature's loader once per request, with its viewer, until clear()", () => {

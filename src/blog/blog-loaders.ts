@@ -89,9 +89,12 @@ class RequestLoaders {
 }
 
 FEATURES.forEach((make, index) => {
-  // A throw-away instance names the feature's loaders; none of its getters is read.
+  // A throw-away instance names the feature's loaders (the getters and methods of its class);
+  // none of its getters is read.
   const sample = make({} as FeatureServices, new LoaderCache(), null);
-  for (const [name, { get }] of Object.entries(Object.getOwnPropertyDescriptors(sample))) {
+  const members = Object.getOwnPropertyDescriptors(Object.getPrototypeOf(sample));
+  for (const [name, { get }] of Object.entries(members)) {
+    if (name === 'constructor') continue;
     if (name in RequestLoaders.prototype) throw new Error(`Two features name a loader ${name}`);
     Object.defineProperty(
       RequestLoaders.prototype,

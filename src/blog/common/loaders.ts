@@ -12,6 +12,14 @@ export function byKeys<T>(
   return keys.map((key) => index.get(key) ?? null);
 }
 
+/**
+ * The public members of a feature's loaders class, which the composed loaders expose. A feature's
+ * loaders are a class rather than an object literal with getters: V8 gives each such literal a
+ * hidden class of its own, and until the next full collection that keeps alive everything its
+ * getters reach (the request's loaders and rows), through every young-generation collection.
+ */
+export type LoadersOf<T> = { readonly [K in keyof T]: T[K] };
+
 /** A count per key, zero where the statement found no row. */
 export const counts = (load: (keys: readonly string[]) => Promise<Map<string, number>>) =>
   new DataLoader<string, number>(async (keys) => {

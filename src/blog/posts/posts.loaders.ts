@@ -2,56 +2,68 @@ import DataLoader from 'dataloader';
 
 import { Post } from './post.entity';
 import { PostsService } from './posts.service';
-import { byKeys, counts, LoaderCache, PagedLoaders } from '../common/loaders';
+import { byKeys, counts, LoaderCache, LoadersOf, PagedLoaders } from '../common/loaders';
+
+/**
+ * The lists of posts a request has read whose posts postById does not know yet: primed when
+ * postById is next used, so that a request that never loads a post by id (most lists) primes none.
+ */
+const unprimed = (cache: LoaderCache) => cache.once('unprimedPosts', (): Post[][] => []);
 
 /**
  * The post loaders of one request: posts by id, an author's page of posts, and their count.
  * Every page of posts read, by a list or by an author's page, primes the posts by id.
  */
-export function postsLoaders(posts: PostsService, cache: LoaderCache) {
-  const postById = () =>
-    cache.once(
+class RequestPostsLoaders {
+  constructor(
+    private readonly posts: PostsService,
+    private readonly cache: LoaderCache,
+  ) {}
+
+  get postById(): DataLoader<string, Post | null> {
+    const loader = this.cache.once(
       'postById',
       () =>
         new DataLoader<string, Post | null>(async (ids) =>
-          byKeys(ids, await posts.findByIds(ids), (p) => p.id),
+          byKeys(ids, await this.posts.findByIds(ids), (p) => p.id),
         ),
     );
-  const knownPosts = (list: Post[]): Post[] => {
-    const loader = postById();
-    for (const post of list) loader.prime(post.id, post);
+    const lists = unprimed(this.cache);
+    for (const list of lists) for (const post of list) loader.prime(post.id, post);
+    lists.length = 0;
+    return loader;
+  }
+
+  get postsByAuthor(): PagedLoaders<Post> {
+    return this.cache.once(
+      'postsByAuthor',
+      () =>
+        new PagedLoaders(async (ids, page) => {
+          const pages = await this.posts.listByAuthors(ids, page);
+          for (const list of pages.values()) this.knownPosts(list);
+          return pages;
+        }),
+    );
+  }
+
+  get postsCountByAuthor(): DataLoader<string, number> {
+    return this.cache.once('postsCountByAuthor', () =>
+      counts((ids) => this.posts.countPublishedByAuthors(ids)),
+    );
+  }
+
+  /**
+   * Hands back `list` after remembering its posts by id, so that loading one of them again
+   * (a comment's post, say) costs no statement.
+   */
+  knownPosts(list: Post[]): Post[] {
+    unprimed(this.cache).push(list);
     return list;
-  };
-
-  return {
-    get postById(): DataLoader<string, Post | null> {
-      return postById();
-    },
-
-    get postsByAuthor(): PagedLoaders<Post> {
-      return cache.once(
-        'postsByAuthor',
-        () =>
-          new PagedLoaders(async (ids, page) => {
-            const pages = await posts.listByAuthors(ids, page);
-            for (const list of pages.values()) knownPosts(list);
-            return pages;
-          }),
-      );
-    },
-
-    get postsCountByAuthor(): DataLoader<string, number> {
-      return cache.once('postsCountByAuthor', () =>
-        counts((ids) => posts.countPublishedByAuthors(ids)),
-      );
-    },
-
-    /**
-     * Hands back `list` after remembering its posts by id, so that loading one of them again
-     * (a comment's post, say) costs no statement.
-     */
-    knownPosts,
-  };
+  }
 }
 
-export type PostsLoaders = ReturnType<typeof postsLoaders>;
+export function postsLoaders(posts: PostsService, cache: LoaderCache) {
+  return new RequestPostsLoaders(posts, cache);
+}
+
+export type PostsLoaders = LoadersOf<RequestPostsLoaders>;
