@@ -5,7 +5,7 @@ import {
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigModule, ConfigType } from '@nestjs/config';
-import { GraphQLModule, GraphQLSchemaHost } from '@nestjs/graphql';
+import { GraphQLModule } from '@nestjs/graphql';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import proxyAddr from 'proxy-addr';
 
@@ -17,7 +17,7 @@ import {
   blogSchemaTransform,
   closePubSub,
   CompiledExecution,
-  compiledExecutionGateway,
+  compiledExecutionPlugin,
   createInMemoryPubSub,
   createRedisPubSub,
   formatGraphQLError,
@@ -107,18 +107,12 @@ export class AppModule implements OnApplicationShutdown {
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [ExecutionModule],
-          inject: [graphqlConfig.KEY, GraphQLSchemaHost, CompiledExecution],
+          inject: [graphqlConfig.KEY, CompiledExecution],
           useFactory: (
             graphql: ConfigType<typeof graphqlConfig>,
-            schemaHost: GraphQLSchemaHost,
             execution: CompiledExecution,
           ) => ({
             path: '/graphql',
-            // Repeated queries run compiled by graphql-jit (Apollo's gateway interface is its
-            // way to replace the executor); the schema is Nest's, read when Apollo starts.
-            ...(graphql.jit === false
-              ? {}
-              : { gateway: compiledExecutionGateway(() => schemaHost.schema, execution) }),
             autoSchemaFile: graphql.schemaFile || true,
             sortSchema: true,
             // A feature left out leaves nothing in the schema, the written file included.
@@ -137,9 +131,14 @@ export class AppModule implements OnApplicationShutdown {
             // inline traces are for federated subgraphs, which this schema is not, and Apollo
             // would load their protobuf code for nothing. (The casts bridge @apollo/server's
             // CommonJS and ES-module typings of one class.)
+            // Repeated queries run compiled by graphql-jit, answered from a plugin before Apollo
+            // would execute them (see compiledExecutionPlugin).
             plugins: [
               ApolloServerPluginCacheControlDisabled() as unknown as ApolloPlugin,
               ApolloServerPluginInlineTraceDisabled() as unknown as ApolloPlugin,
+              ...(graphql.jit === false
+                ? []
+                : [compiledExecutionPlugin(execution) as unknown as ApolloPlugin]),
             ],
             context: blogGraphQLContext,
             // Apollo's drain waits for every socket of the HTTP server: stop it last, once the

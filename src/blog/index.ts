@@ -37,6 +37,7 @@ export { httpRequestScope, runInRequestScope } from './common/request-scope';
 export { limitedResultStringifier } from './common/response-size';
 export { CompiledExecution } from './execution/compiled-execution';
 export { compiledExecutionGateway } from './execution/compiled-execution-gateway';
+export { compiledExecutionPlugin } from './execution/compiled-execution-plugin';
 export type { CompiledExecutionOptions } from './execution/compiled-execution';
 export { BlogWebSocketServer, WS_UNAUTHORIZED } from './subscriptions/websocket-server';
 export type { SocketConnectionInfo } from './subscriptions/websocket-server';

@@ -9,6 +9,7 @@ import {
 
 import { CompiledExecution } from './compiled-execution';
 import { compiledExecutionGateway } from './compiled-execution-gateway';
+import { compiledExecutionPlugin } from './compiled-execution-plugin';
 
 const schema = buildSchema(`
   input Filter { title: String, ids: [ID!] }
@@ -316,5 +317,44 @@ describe('compiledExecutionGateway', () => {
       queryHash: 'hash',
     } as never);
     expect(result).toMatchObject({ errors: [{ message: 'Unknown operation named "C".' }] });
+  });
+});
+
+describe('compiledExecutionPlugin', () => {
+  async function responseFor(execution: CompiledExecution, source: string, variables = {}) {
+    const listener = await compiledExecutionPlugin(execution).requestDidStart!({} as never);
+    const document = parse(source);
+    return listener!.responseForOperation!({
+      schema,
+      document,
+      source,
+      operation: getOperationAST(document) ?? undefined,
+      request: { query: source, variables },
+      contextValue: {},
+      queryHash: source,
+    } as never);
+  }
+
+  it('should leave a query to Apollo until it is compiled, then answer it as graphql-js would', async () => {
+    const execution = new CompiledExecution({ compileAfter: 0 });
+    const source = '{ posts { id title } }';
+    expect(await responseFor(execution, source)).toBeNull();
+    await execution.idle();
+    const response = await responseFor(execution, source);
+    expect(response?.body).toEqual({
+      kind: 'single',
+      singleResult: await graphqlJs(operation(source)),
+    });
+    expect(execution.stats).toMatchObject({ compiled: 1, interpreted: 1 });
+  });
+
+  it('should leave to Apollo a compiled query that fails, and mutations', async () => {
+    const execution = new CompiledExecution({ compileAfter: 0 });
+    const failing = '{ posts { id secret } }';
+    await responseFor(execution, failing);
+    await execution.idle();
+    expect(await responseFor(execution, failing)).toBeNull();
+    expect(await responseFor(execution, 'mutation { touch }')).toBeNull();
+    expect(execution.stats).toMatchObject({ compiled: 0, interpreted: 3 });
   });
 });

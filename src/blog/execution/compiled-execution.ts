@@ -94,14 +94,35 @@ export class CompiledExecution {
   }
 
   run(operation: OperationToRun): Promise<ExecutionResult> | ExecutionResult {
+    const answer = this.compiledAnswer(operation);
+    if (answer === null) return this.interpret(operation);
+    return answer.then((result) => result ?? this.interpret(operation));
+  }
+
+  /**
+   * Like {@link run} for a host that runs graphql-js itself (see `compiledExecutionPlugin`): the
+   * compiled answer, or null where graphql-js must answer instead.
+   */
+  async compiledOrNull(operation: OperationToRun): Promise<ExecutionResult | null> {
+    const answer = await this.compiledAnswer(operation);
+    if (answer === null) this.counts.interpreted++;
+    return answer;
+  }
+
+  /**
+   * The compiled answer of `operation`; null, or a promise of null, where graphql-js must answer:
+   * a document not compiled (this run counts towards compiling it), invalid variables, or a
+   * compiled run that answered errors.
+   */
+  private compiledAnswer(operation: OperationToRun): Promise<ExecutionResult | null> | null {
     const key = compileKeyOf(operation);
-    if (key === null) return this.interpret(operation);
+    if (key === null) return null;
     const compiled = this.documents.get(key);
     if (compiled) return this.runCompiled(operation, key, compiled);
     if (!this.queue.has(key) && this.documents.countRun(key, operation, !this.queue.full)) {
       this.queue.add(key, documentToCompile(operation));
     }
-    return this.interpret(operation);
+    return null;
   }
 
   private interpret(operation: OperationToRun): Promise<ExecutionResult> | ExecutionResult {
@@ -119,13 +140,13 @@ export class CompiledExecution {
     operation: OperationToRun,
     key: string,
     compiled: Compiled,
-  ): Promise<ExecutionResult> {
+  ): Promise<ExecutionResult | null> {
     const coerced = getVariableValues(
       operation.schema,
       operation.operation!.variableDefinitions ?? [],
       operation.variables ?? {},
     );
-    if (coerced.errors) return this.interpret(operation);
+    if (coerced.errors) return null;
     const result = await this.traced(operation, compiled);
     if (result && !result.errors?.length) {
       compiled.answered++;
@@ -133,7 +154,7 @@ export class CompiledExecution {
       return result;
     }
     this.documents.replaced(key, compiled);
-    return this.interpret(operation);
+    return null;
   }
 
   /** A compiled run in a span of its own; null when the compiled code throws. */
