@@ -22,6 +22,7 @@ import { resolveHost } from './config/host';
 import { refuseMisspeltSettings } from './config/settings';
 import { waitForDatabase } from './database/wait-for-database';
 import { enableGracefulShutdown } from './health/graceful-shutdown';
+import { releaseStartUpMemory } from './health/start-up-memory';
 import { createFastifyAdapter, configureApp } from './http/fastify-adapter';
 import { createLogger, PinoLoggerService } from './observability';
 
@@ -47,6 +48,7 @@ async function bootstrap(): Promise<void> {
   await app.listen(port, host).catch((error: unknown) => {
     throw listenError(error, port, host);
   });
+  await releaseStartUpMemory();
   new Logger('Bootstrap').log(`GraphQL API ready at http://localhost:${port}/graphql`);
 }
 

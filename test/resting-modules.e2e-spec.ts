@@ -9,7 +9,10 @@ import { freePort } from './helpers/ports';
 
 const PRELOAD = join(__dirname, 'helpers', 'loaded-packages.js');
 
-/** Packages that only a setting brings in: the database's driver, Redis, tracing, pretty logs. */
+/**
+ * Packages that only a setting brings in: the database's driver, Redis, tracing, pretty logs,
+ * metrics.
+ */
 const OPTIONAL_PACKAGES = [
   'pg',
   'better-sqlite3',
@@ -17,6 +20,7 @@ const OPTIONAL_PACKAGES = [
   'graphql-redis-subscriptions',
   '@opentelemetry/sdk-trace-node',
   'pino-pretty',
+  'prom-client',
   '@apollo/usage-reporting-protobuf',
 ] as const;
 
@@ -53,7 +57,8 @@ async function optionalPackagesLoaded(env: Record<string, string>): Promise<stri
 
 /**
  * Memory at rest: the built service loads what its configuration uses and nothing else, so that
- * a service on SQLite without Redis, tracing or pretty logs does not hold the code of the others.
+ * a service on SQLite without Redis, tracing, pretty logs or metrics does not hold the code of
+ * the others.
  */
 describe('Packages the built service loads (e2e)', () => {
   const driver = testDatabase() === 'postgres' ? 'pg' : 'better-sqlite3';
@@ -66,12 +71,13 @@ describe('Packages the built service loads (e2e)', () => {
     expect(await optionalPackagesLoaded({ REDIS_URL: '' })).toEqual([driver]);
   }, 60_000);
 
-  it('should load Redis, tracing and pino-pretty once their settings are on', async () => {
+  it('should load Redis, tracing, pino-pretty and prom-client once their settings are on', async () => {
     const closed = await freePort();
     const loaded = await optionalPackagesLoaded({
       REDIS_URL: `redis://127.0.0.1:${closed}`,
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${closed}`,
       LOG_FORMAT: 'pretty',
+      METRICS_ENABLED: 'true',
     });
     expect(loaded).toEqual(
       expect.arrayContaining([
@@ -80,6 +86,7 @@ describe('Packages the built service loads (e2e)', () => {
         'graphql-redis-subscriptions',
         '@opentelemetry/sdk-trace-node',
         'pino-pretty',
+        'prom-client',
       ]),
     );
     expect(loaded).not.toContain('@apollo/usage-reporting-protobuf');

@@ -124,8 +124,10 @@ export class HttpObservability implements OnModuleInit {
       reply.code(401).header('www-authenticate', 'Bearer');
       return 'Unauthorized\n';
     }
-    reply.header('content-type', this.metrics.registry.contentType);
-    return this.metrics.registry.metrics();
+    // The route exists only while metrics are on, and so the registry with it.
+    const registry = this.metrics.registry!;
+    reply.header('content-type', registry.contentType);
+    return registry.metrics();
   }
 }
 
