@@ -38,7 +38,7 @@ const log = (line = '') => console.log(line);
 const SEED = 42;
 const VOCABULARY_SIZE = 20_000;
 /** Changes with what the generator writes, so that kept data of another version is not reused. */
-const DATA_VERSION = 'z1';
+const DATA_VERSION = 'z2';
 
 /**
  * The ranks (1 = the most frequent word) the queries are made of. Mid-frequency words are those
@@ -57,7 +57,14 @@ const SEARCH_QUERY =
   'pageInfo { hasNextPage endCursor } } }';
 
 function parseCli(argv) {
-  const options = { posts: 100_000, duration: 10, warmup: 3, connections: 10, pg: true };
+  const options = {
+    posts: 100_000,
+    duration: 10,
+    warmup: 3,
+    connections: 10,
+    pg: true,
+    sqlite: true,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => positiveNumber(arg, argv[++i]);
@@ -66,6 +73,7 @@ function parseCli(argv) {
     else if (arg === '--warmup') options.warmup = value();
     else if (arg === '--connections') options.connections = Math.round(value());
     else if (arg === '--no-pg') options.pg = false;
+    else if (arg === '--no-sqlite') options.sqlite = false;
     else if (arg === '--data') options.data = resolve(argv[++i] ?? '');
     else throw new Error(`Unknown option ${arg}`);
   }
@@ -317,8 +325,10 @@ async function main() {
         removeSqlite(ctx.sqlitePristine),
       );
     } else log(`Reusing ${ctx.sqlitePristine}`);
-    await counted('sqlite', `sqlite:${ctx.sqlitePristine}`);
-    results.databases.sqlite = await measure(oursSqlite(ctx), ctx, queries, options);
+    if (options.sqlite) {
+      await counted('sqlite', `sqlite:${ctx.sqlitePristine}`);
+      results.databases.sqlite = await measure(oursSqlite(ctx), ctx, queries, options);
+    }
     if (postgres && !postgres.unavailable) {
       Object.assign(ctx, { postgres, pgTemplate });
       if (!keep || !(await postgresHas(postgres, pgTemplate))) {

@@ -46,14 +46,16 @@ describe('The migration scripts (e2e)', () => {
     }
   };
 
-  it('should run every migration, revert the last one, and find the entities in step', async () => {
+  it('should run every migration, revert the last two, and find the entities in step', async () => {
     await npm('migration:run');
     expect(tables()).toEqual(
       expect.arrayContaining(['comments', 'follows', 'likes', 'migrations', 'posts', 'users']),
     );
 
-    // The last migration folds the text of the search index; reverting it leaves every earlier
-    // one in place.
+    // The last migration keeps PostgreSQL's search documents in their rows (nothing to do on
+    // SQLite), the one before folds the text of the search index; reverting both leaves every
+    // earlier one in place.
+    await npm('migration:revert');
     await npm('migration:revert');
     expect(columnsOf('post_search')).not.toContain('title_folded');
     expect(columnsOf('post_search')).toContain('published_at');

@@ -6,6 +6,7 @@ import { collect, wsClient } from './helpers/ws-client';
 import { translate } from '../src/blog/common/sql/translate';
 import { CreatePostSearch1765000100000 } from '../src/blog/migrations/1765000100000-create-post-search';
 import { FoldPostSearchText1765000400000 } from '../src/blog/migrations/1765000400000-fold-post-search-text';
+import { KeepPostSearchInline1765000500000 } from '../src/blog/migrations/1765000500000-keep-post-search-inline';
 import { searchSql } from '../src/blog/search/search.sql';
 
 const SEARCH = `query Search($query: String!, $first: Int, $after: String, $tags: [String!]) {
@@ -553,8 +554,10 @@ describe('searchPosts (e2e)', () => {
       await write('Before the index', 'An ocelot that was written first.');
       const search = new CreatePostSearch1765000100000();
       const folding = new FoldPostSearchText1765000400000();
+      const inline = new KeepPostSearchInline1765000500000();
       const runner = t.dataSource.createQueryRunner();
       try {
+        await inline.down(runner);
         await folding.down(runner);
         await search.down(runner);
         expect(await runner.hasTable('post_search')).toBe(false);
@@ -562,6 +565,7 @@ describe('searchPosts (e2e)', () => {
         await write('Without the index', 'A second ocelot.');
         await search.up(runner);
         await folding.up(runner);
+        await inline.up(runner);
       } finally {
         await runner.release();
       }
@@ -588,6 +592,53 @@ describe('searchPosts (e2e)', () => {
         }
         expect(await titlesFor('fennec finch ')).toEqual(['Folded before']);
         await expectIndexInStep();
+      });
+    }
+
+    if (testDatabase() === 'postgres') {
+      /** How many chunks of documents are stored outside their rows, in the TOAST table. */
+      const chunksOutOfRow = async () => {
+        const [{ toast }]: { toast: string }[] = await t.dataSource.query(
+          "SELECT reltoastrelid::regclass::text AS toast FROM pg_class WHERE relname = 'post_search'",
+        );
+        const [{ count }]: { count: string }[] = await t.dataSource.query(
+          `SELECT count(*) AS count FROM ${toast}`,
+        );
+        return Number(count);
+      };
+      const postIdCollation = async () => {
+        const [{ collation }]: { collation: string }[] = await t.dataSource.query(
+          'SELECT c.collname AS collation FROM pg_attribute a ' +
+            'JOIN pg_collation c ON c.oid = a.attcollation ' +
+            "WHERE a.attrelid = 'post_search'::regclass AND a.attname = 'post_id'",
+        );
+        return collation;
+      };
+
+      it('should keep the documents in their rows, compare post ids bytewise, and undo both when reverted', async () => {
+        // 400 made-up words: a document of about 6 kB that pglz cannot shrink by a quarter.
+        let seed = 7;
+        const letter = () => {
+          seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+          return String.fromCharCode(97 + (seed % 26));
+        };
+        const words = Array.from({ length: 400 }, () => Array.from({ length: 8 }, letter).join(''));
+        await write('A long aardwolf', `${words.join(' ')} aardwolf`);
+        const inline = new KeepPostSearchInline1765000500000();
+        const runner = t.dataSource.createQueryRunner();
+        try {
+          await inline.down(runner);
+          expect(await chunksOutOfRow()).toBeGreaterThan(0);
+          expect(await postIdCollation()).toBe('default');
+          expect(await titlesFor('aardwolf ')).toEqual(['A long aardwolf']);
+          await inline.up(runner);
+        } finally {
+          await runner.release();
+        }
+        expect(await chunksOutOfRow()).toBe(0);
+        expect(await postIdCollation()).toBe('C');
+        expect(await titlesFor('aardwolf ')).toEqual(['A long aardwolf']);
+        expect(await titlesFor(`"${words[398]} ${words[399]}" aardw`)).toEqual(['A long aardwolf']);
       });
     }
   });

@@ -6,6 +6,7 @@ import { CreatePostSearch1765000100000 } from './1765000100000-create-post-searc
 import { CreateNotifications1765000200000 } from './1765000200000-create-notifications';
 import { CreateBookmarks1765000300000 } from './1765000300000-create-bookmarks';
 import { FoldPostSearchText1765000400000 } from './1765000400000-fold-post-search-text';
+import { KeepPostSearchInline1765000500000 } from './1765000500000-keep-post-search-inline';
 
 /** Every migration in order; one list serves SQLite and PostgreSQL. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   CreateNotifications1765000200000,
   CreateBookmarks1765000300000,
   FoldPostSearchText1765000400000,
+  KeepPostSearchInline1765000500000,
 ];
