@@ -45,16 +45,37 @@ describe('The migration scripts (e2e)', () => {
       db.close();
     }
   };
+  const indexesOf = (table: string) => {
+    const db = new Database(file, { readonly: true });
+    try {
+      return (db.prepare(`PRAGMA index_list(${table})`).all() as { name: string }[])
+        .map((index) => index.name)
+        .filter((name) => !name.startsWith('sqlite_'))
+        .sort();
+    } finally {
+      db.close();
+    }
+  };
 
-  it('should run every migration, revert the last two, and find the entities in step', async () => {
+  it('should run every migration, revert the last three, and find the entities in step', async () => {
     await npm('migration:run');
     expect(tables()).toEqual(
       expect.arrayContaining(['comments', 'follows', 'likes', 'migrations', 'posts', 'users']),
     );
 
-    // The last migration keeps PostgreSQL's search documents in their rows (nothing to do on
-    // SQLite), the one before folds the text of the search index; reverting both leaves every
-    // earlier one in place.
+    // The last migration indexes notifications by actor and post; reverting it brings back the
+    // index by actor alone.
+    expect(indexesOf('notifications')).toContain('IDX_notifications_actor_post');
+    await npm('migration:revert');
+    expect(indexesOf('notifications')).toEqual([
+      'IDX_notifications_actor',
+      'IDX_notifications_post',
+      'IDX_notifications_recipient',
+    ]);
+
+    // The one before keeps PostgreSQL's search documents in their rows (nothing to do on
+    // SQLite), the one before that folds the text of the search index; reverting both leaves
+    // every earlier one in place.
     await npm('migration:revert');
     await npm('migration:revert');
     expect(columnsOf('post_search')).not.toContain('title_folded');

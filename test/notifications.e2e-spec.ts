@@ -1,6 +1,7 @@
 import { v7 } from 'uuid';
 
 import { Post, User } from '../src/blog';
+import { testDatabase } from './helpers/databases';
 import {
   ADD_COMMENT,
   CREATE_POST,
@@ -12,8 +13,10 @@ import {
 } from './helpers/documents';
 import { GraphQLResponse, TestApp, TestUser } from './helpers/test-app';
 import { collect, settle, wsClient } from './helpers/ws-client';
+import { translate } from '../src/blog/common/sql/translate';
 import { Follow } from '../src/blog/follows/follow.entity';
 import { Notification } from '../src/blog/notifications/notification.entity';
+import { notificationsSql } from '../src/blog/notifications/notifications.sql';
 
 const NOTIFICATIONS = `query ($first: Int, $after: String, $unreadOnly: Boolean) {
   notifications(first: $first, after: $after, unreadOnly: $unreadOnly) {
@@ -197,6 +200,37 @@ describe('Notifications (e2e)', () => {
       expect(await summary(author)).toEqual([`POST_LIKED ${fan.user.name} Back and forth`]);
       expect(await rows({ recipientId: author.user.id })).toBe(1);
     });
+
+    if (testDatabase() === 'sqlite') {
+      // SQLite has no statistics to tell a prolific actor from a post with one like: with an
+      // index on the actor alone it read every notification the actor had raised.
+      it('should find the unread notification of a like by its actor and post together', async () => {
+        for (const [name, withPost] of [
+          ['insertUnlessUnread', true],
+          ['withdraw', true],
+          ['insertUnlessUnreadNoPost', false],
+          ['withdrawNoPost', false],
+        ] as const) {
+          const { text, names } = translate(notificationsSql[name].text, 'sqlite');
+          const values: Record<string, unknown> = {
+            id: v7(),
+            recipientId: v7(),
+            actorId: v7(),
+            kind: withPost ? 'POST_LIKED' : 'FOLLOWED',
+            postId: withPost ? v7() : null,
+            createdAt: '2026-01-01 00:00:00.000',
+          };
+          const plan: { detail: string }[] = await t.dataSource.query(
+            `EXPLAIN QUERY PLAN ${text}`,
+            names.map((key) => values[key]),
+          );
+          // `post_id IS NULL` reads as `post_id=?` in the plan, and uses the index as well.
+          expect(plan.map((step) => step.detail).join('\n')).toMatch(
+            /USING INDEX IDX_notifications_actor_post \(actor_id=\? AND post_id=\?\)/,
+          );
+        }
+      });
+    }
 
     it("should not touch another liker's notification", async () => {
       const [author, fan, other] = [await t.signUp(), await t.signUp(), await t.signUp()];

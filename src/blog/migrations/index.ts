@@ -7,6 +7,7 @@ import { CreateNotifications1765000200000 } from './1765000200000-create-notific
 import { CreateBookmarks1765000300000 } from './1765000300000-create-bookmarks';
 import { FoldPostSearchText1765000400000 } from './1765000400000-fold-post-search-text';
 import { KeepPostSearchInline1765000500000 } from './1765000500000-keep-post-search-inline';
+import { IndexNotificationsByActorAndPost1765000600000 } from './1765000600000-index-notifications-by-actor-and-post';
 
 /** Every migration in order; one list serves SQLite and PostgreSQL. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   CreateBookmarks1765000300000,
   FoldPostSearchText1765000400000,
   KeepPostSearchInline1765000500000,
+  IndexNotificationsByActorAndPost1765000600000,
 ];

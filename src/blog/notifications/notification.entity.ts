@@ -13,7 +13,7 @@ import { User } from '../users/user.entity';
 @Entity('notifications')
 @Index('IDX_notifications_recipient', ['recipientId', 'id'])
 @Index('IDX_notifications_post', ['postId'])
-@Index('IDX_notifications_actor', ['actorId'])
+@Index('IDX_notifications_actor_post', ['actorId', 'postId'])
 export class Notification {
   @Field(() => ID)
   @PrimaryColumn({ type: 'varchar', length: 36 })
