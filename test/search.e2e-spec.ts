@@ -432,6 +432,33 @@ describe('searchPosts (e2e)', () => {
         return rows.map((row) => row['QUERY PLAN']).join('\n');
       };
 
+      it("should read the page's posts through their primary key, not by reading them all", async () => {
+        // With seq scans priced out, only an index the join cannot use leaves one in the plan
+        // (a post_search.post_id of another collation than posts.id did: a hash join over every
+        // post, 50 ms a search at 100,000 posts).
+        const runner = t.dataSource.createQueryRunner();
+        try {
+          await runner.startTransaction();
+          await runner.query('SET LOCAL enable_seqscan = off');
+          const { text, names } = translate(searchSql.page.text, 'postgres');
+          const values: Record<string, unknown> = {
+            tsquery: "'content'",
+            rankWindow: 20,
+            first: 21,
+          };
+          const rows: { 'QUERY PLAN': string }[] = await runner.query(
+            `EXPLAIN ${text}`,
+            names.map((name) => values[name]),
+          );
+          const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+          expect(plan).not.toMatch(/Seq Scan on posts/);
+          expect(plan).toMatch(/Index Scan using "?PK_\w+"? on posts/);
+        } finally {
+          await runner.rollbackTransaction();
+          await runner.release();
+        }
+      });
+
       it('should walk from the newest post for a common word, and not for a rare one', async () => {
         // The planner sees the words: the statement is planned for each search. (On a table
         // this small, a rare word is cheapest read in full; at 100,000 posts, through GIN.)
@@ -606,16 +633,7 @@ describe('searchPosts (e2e)', () => {
         );
         return Number(count);
       };
-      const postIdCollation = async () => {
-        const [{ collation }]: { collation: string }[] = await t.dataSource.query(
-          'SELECT c.collname AS collation FROM pg_attribute a ' +
-            'JOIN pg_collation c ON c.oid = a.attcollation ' +
-            "WHERE a.attrelid = 'post_search'::regclass AND a.attname = 'post_id'",
-        );
-        return collation;
-      };
-
-      it('should keep the documents in their rows, compare post ids bytewise, and undo both when reverted', async () => {
+      it('should keep the documents in their rows, and move them out again when reverted', async () => {
         // 400 made-up words: a document of about 6 kB that pglz cannot shrink by a quarter.
         let seed = 7;
         const letter = () => {
@@ -629,14 +647,12 @@ describe('searchPosts (e2e)', () => {
         try {
           await inline.down(runner);
           expect(await chunksOutOfRow()).toBeGreaterThan(0);
-          expect(await postIdCollation()).toBe('default');
           expect(await titlesFor('aardwolf ')).toEqual(['A long aardwolf']);
           await inline.up(runner);
         } finally {
           await runner.release();
         }
         expect(await chunksOutOfRow()).toBe(0);
-        expect(await postIdCollation()).toBe('C');
         expect(await titlesFor('aardwolf ')).toEqual(['A long aardwolf']);
         expect(await titlesFor(`"${words[398]} ${words[399]}" aardw`)).toEqual(['A long aardwolf']);
       });

@@ -12,29 +12,22 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * rewritten once so that the documents already there move in. The table's size is about the same:
  * what the TOAST table held is now in the rows.
  *
- * `post_id` compares bytewise (`COLLATE "C"`), as SQLite compares it: the window sorts its
- * candidates by post id, newest first, and the database's default collation compares each pair
- * of UUIDs through the C library (strcoll): sorting 1,100 candidates took 2.3 ms against 0.9
- * bytewise. UUIDs are hex digits and dashes at the same places, so both orders are the same.
- *
- * SQLite's index (FTS5) has neither: nothing to do there.
+ * SQLite's index (FTS5) reads the posts' own text: nothing to do there.
  */
 const POSTGRES_UP = [
   'ALTER TABLE post_search SET (toast_tuple_target = 8160)',
   'ALTER TABLE post_search ALTER COLUMN document SET STORAGE MAIN',
   // A USING expression rewrites the table: each document is stored anew, by the rules above.
-  'ALTER TABLE post_search ALTER COLUMN post_id TYPE varchar(36) COLLATE "C", ' +
-    "ALTER COLUMN document TYPE tsvector USING document || ''::tsvector",
+  "ALTER TABLE post_search ALTER COLUMN document TYPE tsvector USING document || ''::tsvector",
 ];
 
 const POSTGRES_DOWN = [
   'ALTER TABLE post_search RESET (toast_tuple_target)',
   'ALTER TABLE post_search ALTER COLUMN document SET STORAGE EXTENDED',
-  'ALTER TABLE post_search ALTER COLUMN post_id TYPE varchar(36) COLLATE "default", ' +
-    "ALTER COLUMN document TYPE tsvector USING document || ''::tsvector",
+  "ALTER TABLE post_search ALTER COLUMN document TYPE tsvector USING document || ''::tsvector",
 ];
 
-/** PostgreSQL's search documents in their rows, and post ids compared bytewise. */
+/** PostgreSQL's search documents in their rows. */
 export class KeepPostSearchInline1765000500000 implements MigrationInterface {
   name = 'KeepPostSearchInline1765000500000';
 
