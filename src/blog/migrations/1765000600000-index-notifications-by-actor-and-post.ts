@@ -9,9 +9,8 @@ const BY_ACTOR_AND_POST = 'IDX_notifications_actor_post';
  * notification the actor ever raised to find it, and an author who publishes raises one for
  * each follower with each post: after 4,600 posts by an author with two followers, each like
  * they gave read 9,300 rows, and their likes at 10 connections fell from 3,300 to 1,300 a
- * second. The
- * index on the actor and the post finds the one row at once, and still serves the cascade from
- * a deleted actor and the notifications of one publication.
+ * second. The index on the actor and the post finds the one row at once, and still serves the
+ * cascade from a deleted actor and the notifications of one publication.
  */
 export class IndexNotificationsByActorAndPost1765000600000 implements MigrationInterface {
   name = 'IndexNotificationsByActorAndPost1765000600000';
