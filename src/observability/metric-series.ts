@@ -110,36 +110,26 @@ export class MetricSeries {
     } catch {
       return;
     }
-    new Gauge({
-      name: 'graphql_subscriptions_open',
-      help: 'GraphQL subscriptions running now, on every WebSocket connection.',
-      registers: [this.registry],
-      collect() {
-        this.set(server.openSubscriptions);
-      },
-    });
-    new Gauge({
-      name: 'graphql_websocket_connections_open',
-      help: 'Open graphql-ws WebSocket connections.',
-      registers: [this.registry],
-      collect() {
-        this.set(server.openConnections);
-      },
-    });
+    this.gauge(
+      'graphql_subscriptions_open',
+      'GraphQL subscriptions running now, on every WebSocket connection.',
+      () => server.openSubscriptions,
+    );
+    this.gauge(
+      'graphql_websocket_connections_open',
+      'Open graphql-ws WebSocket connections.',
+      () => server.openConnections,
+    );
   }
 
   private gaugePostgresPool(dataSource: DataSource): void {
     if (dataSource.options.type !== 'postgres') return;
     const pool = () => (dataSource.driver as unknown as { master?: PgPool }).master;
+    // No reading until the pool exists.
     const gauge = (name: string, help: string, read: (pool: PgPool) => number) =>
-      new Gauge({
-        name,
-        help,
-        registers: [this.registry],
-        collect() {
-          const current = pool();
-          if (current) this.set(read(current));
-        },
+      this.gauge(name, help, () => {
+        const current = pool();
+        return current ? read(current) : undefined;
       });
     gauge(
       'db_pool_connections',
@@ -156,6 +146,19 @@ export class MetricSeries {
       'Queries waiting for a PostgreSQL connection from the pool.',
       (p) => p.waitingCount,
     );
+  }
+
+  /** A gauge read at each scrape; `read` answering undefined leaves it as it was. */
+  private gauge(name: string, help: string, read: () => number | undefined): void {
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        const value = read();
+        if (value !== undefined) this.set(value);
+      },
+    });
   }
 }
 
