@@ -1,3 +1,5 @@
+import { EntityManager } from 'typeorm';
+
 import { testDatabase } from './helpers/databases';
 import { CREATE_POST, DELETE_POST, PUBLISH_POST, UPDATE_POST } from './helpers/documents';
 import { insertUsersWithPosts } from './helpers/fixtures';
@@ -422,10 +424,11 @@ describe('searchPosts (e2e)', () => {
         await t.dataSource.query('ANALYZE post_search');
       });
 
-      const planFor = async (tsquery: string) => {
+      /** The plan of a search page, on `on` (a query runner's manager, whose settings apply). */
+      const planFor = async (tsquery: string, on: EntityManager = t.dataSource.manager) => {
         const { text, names } = translate(searchSql.page.text, 'postgres');
         const values: Record<string, unknown> = { tsquery, rankWindow: 20, first: 21 };
-        const rows: { 'QUERY PLAN': string }[] = await t.dataSource.query(
+        const rows: { 'QUERY PLAN': string }[] = await on.query(
           `EXPLAIN ${text}`,
           names.map((name) => values[name]),
         );
@@ -440,17 +443,7 @@ describe('searchPosts (e2e)', () => {
         try {
           await runner.startTransaction();
           await runner.query('SET LOCAL enable_seqscan = off');
-          const { text, names } = translate(searchSql.page.text, 'postgres');
-          const values: Record<string, unknown> = {
-            tsquery: "'content'",
-            rankWindow: 20,
-            first: 21,
-          };
-          const rows: { 'QUERY PLAN': string }[] = await runner.query(
-            `EXPLAIN ${text}`,
-            names.map((name) => values[name]),
-          );
-          const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+          const plan = await planFor("'content'", runner.manager);
           expect(plan).not.toMatch(/Seq Scan on posts/);
           expect(plan).toMatch(/Index Scan using "?PK_\w+"? on posts/);
         } finally {
