@@ -57,14 +57,16 @@ describe('The migration scripts (e2e)', () => {
     }
   };
 
-  it('should run every migration, revert the last three, and find the entities in step', async () => {
+  it('should run every migration, revert the last four, and find the entities in step', async () => {
     await npm('migration:run');
     expect(tables()).toEqual(
       expect.arrayContaining(['comments', 'follows', 'likes', 'migrations', 'posts', 'users']),
     );
 
-    // The last migration indexes notifications by actor and post; reverting it brings back the
+    // The last migration indexes the prefixes of PostgreSQL's search (nothing to do on SQLite);
+    // the one before indexes notifications by actor and post, and reverting it brings back the
     // index by actor alone.
+    await npm('migration:revert');
     expect(indexesOf('notifications')).toContain('IDX_notifications_actor_post');
     await npm('migration:revert');
     expect(indexesOf('notifications')).toEqual([

@@ -5,11 +5,19 @@ import { CREATE_POST, DELETE_POST, PUBLISH_POST, UPDATE_POST } from './helpers/d
 import { insertUsersWithPosts } from './helpers/fixtures';
 import { TestApp, TestUser } from './helpers/test-app';
 import { collect, wsClient } from './helpers/ws-client';
+import { Sql } from '../src/blog/common/sql';
 import { translate } from '../src/blog/common/sql/translate';
 import { CreatePostSearch1765000100000 } from '../src/blog/migrations/1765000100000-create-post-search';
 import { FoldPostSearchText1765000400000 } from '../src/blog/migrations/1765000400000-fold-post-search-text';
 import { KeepPostSearchInline1765000500000 } from '../src/blog/migrations/1765000500000-keep-post-search-inline';
-import { searchSql } from '../src/blog/search/search.sql';
+import { IndexPostSearchPrefixes1765000700000 } from '../src/blog/migrations/1765000700000-index-post-search-prefixes';
+import {
+  parseSearchQuery,
+  toFts5Match,
+  toTsIndexQuery,
+  toTsQuery,
+} from '../src/blog/search/search-query';
+import { SearchPageParameters, SearchRow, searchSql } from '../src/blog/search/search.sql';
 
 const SEARCH = `query Search($query: String!, $first: Int, $after: String, $tags: [String!]) {
   searchPosts(query: $query, first: $first, after: $after, tags: $tags) {
@@ -462,6 +470,182 @@ describe('searchPosts (e2e)', () => {
     });
   }
 
+  if (testDatabase() === 'postgres') {
+    describe("PostgreSQL's index of prefixes", () => {
+      // Words that share their first letters, a word of exactly 2 and of 3 letters, digits,
+      // accents and kanji, and posts written at once so that the rank window cuts through them.
+      const VOCABULARY = [
+        'chisel',
+        'chimney',
+        'child',
+        'chi',
+        'ch',
+        'cheap',
+        'chess',
+        'graph',
+        'graphql',
+        'grab',
+        'green',
+        'gr',
+        'nest',
+        'nestjs',
+        'net',
+        'ne',
+        'otter',
+        '2026',
+        '20',
+        '2',
+        'éclair',
+        'eclat',
+        '東京',
+        '東北',
+        'apple',
+        'apply',
+        'ape',
+      ];
+      let seed = 11;
+      const pick = () => {
+        seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+        return VOCABULARY[seed % VOCABULARY.length];
+      };
+
+      beforeAll(async () => {
+        for (let i = 0; i < 48; i++) {
+          const words = Array.from({ length: 3 + (i % 9) }, pick);
+          await write(`${pick()} ${pick()}`, words.join(' '), {
+            publish: i % 7 !== 3,
+            tags: i % 2 === 0 ? ['even'] : [],
+          });
+        }
+      });
+
+      /**
+       * What a search of `text` answers on each way: the statements of the plain path (the
+       * whole query to the index of words) and of short prefixes (the prefixes to their index).
+       */
+      async function bothWays(
+        text: string,
+        extra: { rankWindow?: number; tags?: string[]; after?: SearchRow } = {},
+      ) {
+        const query = parseSearchQuery(text);
+        const split = toTsIndexQuery(query);
+        if (!split) throw new Error(`${text} has no short prefix with other words`);
+        const sql = t.app.get(Sql);
+        const statements = sql.prepare(searchSql);
+        const { rankWindow = 1_000, tags = [], after } = extra;
+        const parameters: SearchPageParameters = {
+          match: toFts5Match(query),
+          tsquery: toTsQuery(query),
+          wordsTsquery: split.words,
+          prefixesTsquery: split.prefixes,
+          first: 101,
+          rankWindow,
+        };
+        if (tags.length > 0) Object.assign(parameters, { tags, tagCount: tags.length });
+        if (after) {
+          Object.assign(parameters, {
+            afterRank: after.rank,
+            afterPublishedAt: after.publishedAt,
+            afterId: after.id,
+          });
+        }
+        const suffix = `${tags.length > 0 ? 'WithTags' : ''}${after ? 'After' : ''}`;
+        const run = (name: string) =>
+          sql.all(statements[name as keyof typeof searchSql], parameters);
+        return {
+          plain: await run(`page${suffix}`),
+          byPrefixes: await run(`pageByPrefixes${suffix}`),
+        };
+      }
+
+      /** Every word of the vocabulary with 2- and 3-letter prefixes of its words, and more. */
+      const QUERIES = [
+        ...VOCABULARY.flatMap((word) =>
+          ['ch', 'chi', 'gr', 'gra', 'ne', 'nes', '20', '202', 'ec', 'ecl', '東京', 'ap', 'zz'].map(
+            (prefix) => `${word} ${prefix}`,
+          ),
+        ),
+        'chisel-gr',
+        'graph-ch',
+        'nest -child ch',
+        'nest -"chisel chimney" gr',
+        'ch* gr* nest',
+        '"green otter" ap',
+        'éclair ECL',
+        'Chimney CH',
+        '2026 2',
+        'otter-ne-ch',
+      ];
+
+      it('should answer every query exactly as the plain path, rank for rank', async () => {
+        let found = 0;
+        let compared = 0;
+        for (const text of QUERIES) {
+          if (!toTsIndexQuery(parseSearchQuery(text))) continue;
+          const { plain, byPrefixes } = await bothWays(text);
+          expect({ text, rows: byPrefixes }).toEqual({ text, rows: plain });
+          found += plain.length;
+          compared++;
+        }
+        // The comparison is of posts found, not of empty answers, and of nearly every query.
+        expect(compared).toBeGreaterThan(QUERIES.length - 40);
+        expect(found).toBeGreaterThan(compared * 3);
+      });
+
+      it('should answer the same through the rank window, the tags and the pages', async () => {
+        for (const text of ['nest ch', 'graph ne', 'apple ap', 'chess 20']) {
+          const narrow = await bothWays(text, { rankWindow: 5 });
+          expect(narrow.byPrefixes).toEqual(narrow.plain);
+          expect(narrow.plain.length).toBeGreaterThan(0);
+          const tagged = await bothWays(text, { tags: ['even'] });
+          expect(tagged.byPrefixes).toEqual(tagged.plain);
+          expect(tagged.plain.length).toBeGreaterThan(2);
+          const next = await bothWays(text, { tags: ['even'], after: tagged.plain[1] });
+          expect(next.byPrefixes).toEqual(next.plain);
+          expect(next.plain).toEqual(tagged.plain.slice(2));
+        }
+      });
+
+      it('should find the prefix as one entry of the index, not by gathering its words', async () => {
+        const query = parseSearchQuery('nest chi');
+        const split = toTsIndexQuery(query)!;
+        const { text, names } = translate(searchSql.pageByPrefixes.text, 'postgres');
+        const values: Record<string, unknown> = {
+          tsquery: toTsQuery(query),
+          wordsTsquery: split.words,
+          prefixesTsquery: split.prefixes,
+          rankWindow: 20,
+          first: 21,
+        };
+        const runner = t.dataSource.createQueryRunner();
+        try {
+          await runner.startTransaction();
+          await runner.query('SET LOCAL enable_seqscan = off');
+          const rows: { 'QUERY PLAN': string }[] = await runner.query(
+            `EXPLAIN ${text}`,
+            names.map((name) => values[name]),
+          );
+          const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+          const condition = /Index Cond: (.*)/.exec(plan)?.[1] ?? '';
+          expect(plan).toMatch(/Bitmap Index Scan on "IDX_post_search_words"/);
+          expect(condition).toContain("post_search_prefixes(document) @@ '''chi'''::tsquery");
+          expect(condition).not.toContain(':*');
+        } finally {
+          await runner.rollbackTransaction();
+          await runner.release();
+        }
+      });
+
+      it('should search through the API by the prefixes, with the answers of the plain path', async () => {
+        const { plain } = await bothWays('nest ch');
+        expect(plain.length).toBeGreaterThan(0);
+        const edges = (await search('nest ch', { first: 100 })).edges;
+        expect(edges.map((edge) => edge.node.id)).toEqual(plain.map((row) => row.id));
+        expect(edges.map((edge) => edge.rank)).toEqual(plain.map((row) => Number(row.rank)));
+      });
+    });
+  }
+
   describe('hostile queries', () => {
     beforeAll(async () => {
       await write(
@@ -575,8 +759,10 @@ describe('searchPosts (e2e)', () => {
       const search = new CreatePostSearch1765000100000();
       const folding = new FoldPostSearchText1765000400000();
       const inline = new KeepPostSearchInline1765000500000();
+      const prefixes = new IndexPostSearchPrefixes1765000700000();
       const runner = t.dataSource.createQueryRunner();
       try {
+        await prefixes.down(runner);
         await inline.down(runner);
         await folding.down(runner);
         await search.down(runner);
@@ -586,6 +772,7 @@ describe('searchPosts (e2e)', () => {
         await search.up(runner);
         await folding.up(runner);
         await inline.up(runner);
+        await prefixes.up(runner);
       } finally {
         await runner.release();
       }
@@ -648,6 +835,29 @@ describe('searchPosts (e2e)', () => {
         expect(await chunksOutOfRow()).toBe(0);
         expect(await titlesFor('aardwolf ')).toEqual(['A long aardwolf']);
         expect(await titlesFor(`"${words[398]} ${words[399]}" aardw`)).toEqual(['A long aardwolf']);
+      });
+
+      it('should index the prefixes past the statement timeout of requests, and only there', async () => {
+        const prefixes = new IndexPostSearchPrefixes1765000700000();
+        const runner = t.dataSource.createQueryRunner();
+        const timeout = async () =>
+          ((await runner.query('SHOW statement_timeout')) as { statement_timeout: string }[])[0]
+            .statement_timeout;
+        try {
+          const before = await timeout();
+          expect(before).not.toBe('0');
+          // As the migrations run: each in a transaction of its own.
+          await runner.startTransaction();
+          await prefixes.down(runner);
+          await prefixes.up(runner);
+          expect(await timeout()).toBe('0');
+          await runner.commitTransaction();
+          expect(await timeout()).toBe(before);
+        } finally {
+          if (runner.isTransactionActive) await runner.rollbackTransaction();
+          await runner.release();
+        }
+        expect(await titlesFor('aardwolf lo')).toEqual(['A long aardwolf']);
       });
     }
   });

@@ -1,6 +1,7 @@
 import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex } from 'typeorm';
 
 import { idColumn, timestampColumn } from './column-types';
+import { liftStatementTimeout } from './statement-timeout';
 
 const cascadeToPost = new TableForeignKey({
   name: 'FK_post_search_post',
@@ -113,6 +114,7 @@ export class CreatePostSearch1765000100000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const postgres = queryRunner.connection.driver.options.type === 'postgres';
+    await liftStatementTimeout(queryRunner);
     await queryRunner.createTable(
       new Table({
         name: 'post_search',

@@ -1,5 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
+import { liftStatementTimeout } from './statement-timeout';
+
 /**
  * PostgreSQL: a search reads its candidates' `document` (a `tsvector` of about 2 kB for a post
  * of 200 words) to test and rank each one, and reads them from the newest for a common word.
@@ -33,11 +35,13 @@ export class KeepPostSearchInline1765000500000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     if (queryRunner.connection.driver.options.type !== 'postgres') return;
+    await liftStatementTimeout(queryRunner);
     for (const sql of POSTGRES_UP) await queryRunner.query(sql);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     if (queryRunner.connection.driver.options.type !== 'postgres') return;
+    await liftStatementTimeout(queryRunner);
     for (const sql of POSTGRES_DOWN) await queryRunner.query(sql);
   }
 }

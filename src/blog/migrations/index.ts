@@ -8,6 +8,7 @@ import { CreateBookmarks1765000300000 } from './1765000300000-create-bookmarks';
 import { FoldPostSearchText1765000400000 } from './1765000400000-fold-post-search-text';
 import { KeepPostSearchInline1765000500000 } from './1765000500000-keep-post-search-inline';
 import { IndexNotificationsByActorAndPost1765000600000 } from './1765000600000-index-notifications-by-actor-and-post';
+import { IndexPostSearchPrefixes1765000700000 } from './1765000700000-index-post-search-prefixes';
 
 /** Every migration in order; one list serves SQLite and PostgreSQL. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   FoldPostSearchText1765000400000,
   KeepPostSearchInline1765000500000,
   IndexNotificationsByActorAndPost1765000600000,
+  IndexPostSearchPrefixes1765000700000,
 ];

@@ -238,3 +238,241 @@ ORDER BY
   g.rank DESC,
   g.published_at DESC,
   g.post_id DESC;
+
+-- searchSql.pageByPrefixes
+-- binds: match, rankWindow, first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  g.rank
+FROM
+  (
+    SELECT
+      m.post_id,
+      m.published_at,
+      m.rank
+    FROM
+      (
+        SELECT
+          s.post_id,
+          s.published_at,
+          - bm25 (post_search_fts, 5.0, 1.0) AS rank
+        FROM
+          post_search_fts
+          JOIN post_search s ON s.doc = post_search_fts.rowid
+        WHERE
+          post_search_fts MATCH ?
+          AND s.published_at IS NOT NULL
+        ORDER BY
+          post_search_fts.rowid DESC
+        LIMIT
+          ?
+      ) m
+    ORDER BY
+      m.rank DESC,
+      m.published_at DESC,
+      m.post_id DESC
+    LIMIT
+      ?
+  ) g
+  JOIN posts p ON p.id = g.post_id
+ORDER BY
+  g.rank DESC,
+  g.published_at DESC,
+  g.post_id DESC;
+
+-- searchSql.pageByPrefixesAfter
+-- binds: match, rankWindow, afterRank, afterRank, afterPublishedAt, afterId, first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  g.rank
+FROM
+  (
+    SELECT
+      m.post_id,
+      m.published_at,
+      m.rank
+    FROM
+      (
+        SELECT
+          s.post_id,
+          s.published_at,
+          - bm25 (post_search_fts, 5.0, 1.0) AS rank
+        FROM
+          post_search_fts
+          JOIN post_search s ON s.doc = post_search_fts.rowid
+        WHERE
+          post_search_fts MATCH ?
+          AND s.published_at IS NOT NULL
+        ORDER BY
+          post_search_fts.rowid DESC
+        LIMIT
+          ?
+      ) m
+    WHERE
+      (
+        m.rank < ?
+        OR (
+          m.rank = ?
+          AND (m.published_at, m.post_id) < (?, ?)
+        )
+      )
+    ORDER BY
+      m.rank DESC,
+      m.published_at DESC,
+      m.post_id DESC
+    LIMIT
+      ?
+  ) g
+  JOIN posts p ON p.id = g.post_id
+ORDER BY
+  g.rank DESC,
+  g.published_at DESC,
+  g.post_id DESC;
+
+-- searchSql.pageByPrefixesWithTags
+-- binds: match, tags, tagCount, rankWindow, first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  g.rank
+FROM
+  (
+    SELECT
+      m.post_id,
+      m.published_at,
+      m.rank
+    FROM
+      (
+        SELECT
+          s.post_id,
+          s.published_at,
+          - bm25 (post_search_fts, 5.0, 1.0) AS rank
+        FROM
+          post_search_fts
+          JOIN post_search s ON s.doc = post_search_fts.rowid
+        WHERE
+          post_search_fts MATCH ?
+          AND s.published_at IS NOT NULL
+          AND s.post_id IN (
+            SELECT
+              t.post_id
+            FROM
+              post_tags t
+            WHERE
+              t.slug IN (
+                SELECT
+                  value
+                FROM
+                  json_each(?)
+              )
+            GROUP BY
+              t.post_id
+            HAVING
+              COUNT(*) = ?
+          )
+        ORDER BY
+          post_search_fts.rowid DESC
+        LIMIT
+          ?
+      ) m
+    ORDER BY
+      m.rank DESC,
+      m.published_at DESC,
+      m.post_id DESC
+    LIMIT
+      ?
+  ) g
+  JOIN posts p ON p.id = g.post_id
+ORDER BY
+  g.rank DESC,
+  g.published_at DESC,
+  g.post_id DESC;
+
+-- searchSql.pageByPrefixesWithTagsAfter
+-- binds: match, tags, tagCount, rankWindow, afterRank, afterRank, afterPublishedAt, afterId, first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  g.rank
+FROM
+  (
+    SELECT
+      m.post_id,
+      m.published_at,
+      m.rank
+    FROM
+      (
+        SELECT
+          s.post_id,
+          s.published_at,
+          - bm25 (post_search_fts, 5.0, 1.0) AS rank
+        FROM
+          post_search_fts
+          JOIN post_search s ON s.doc = post_search_fts.rowid
+        WHERE
+          post_search_fts MATCH ?
+          AND s.published_at IS NOT NULL
+          AND s.post_id IN (
+            SELECT
+              t.post_id
+            FROM
+              post_tags t
+            WHERE
+              t.slug IN (
+                SELECT
+                  value
+                FROM
+                  json_each(?)
+              )
+            GROUP BY
+              t.post_id
+            HAVING
+              COUNT(*) = ?
+          )
+        ORDER BY
+          post_search_fts.rowid DESC
+        LIMIT
+          ?
+      ) m
+    WHERE
+      (
+        m.rank < ?
+        OR (
+          m.rank = ?
+          AND (m.published_at, m.post_id) < (?, ?)
+        )
+      )
+    ORDER BY
+      m.rank DESC,
+      m.published_at DESC,
+      m.post_id DESC
+    LIMIT
+      ?
+  ) g
+  JOIN posts p ON p.id = g.post_id
+ORDER BY
+  g.rank DESC,
+  g.published_at DESC,
+  g.post_id DESC;

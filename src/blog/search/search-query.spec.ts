@@ -1,6 +1,12 @@
 import { GraphQLError } from 'graphql';
 
-import { parseSearchQuery, SearchQuery, toFts5Match, toTsQuery } from './search-query';
+import {
+  parseSearchQuery,
+  SearchQuery,
+  toFts5Match,
+  toTsIndexQuery,
+  toTsQuery,
+} from './search-query';
 
 const word = (text: string, prefix = false) => ({ words: [text], prefix });
 const phrase = (words: string[], prefix = false) => ({ words, prefix });
@@ -140,5 +146,37 @@ describe('the database queries', () => {
     expect(toTsQuery(hostile)).toBe(
       "'a' & ('or' <-> 'title' <-> 'not') & 'b' & 'c' & ('near' <-> 'd') & '1'",
     );
+  });
+});
+
+describe("PostgreSQL's indexes of words and prefixes", () => {
+  const split = (text: string) => toTsIndexQuery(parseSearchQuery(text));
+
+  it('should find a prefix of 2 or 3 letters as an entry of its own, and the rest as words', () => {
+    expect(split('nest gra')).toEqual({ words: "'nest'", prefixes: "'gra'" });
+    expect(split('nest gr')).toEqual({ words: "'nest'", prefixes: "'gr'" });
+    expect(split('nest -java gra')).toEqual({ words: "'nest' & !'java'", prefixes: "'gra'" });
+    expect(split('ab* nest cd')).toEqual({ words: "'nest'", prefixes: "'ab' & 'cd'" });
+  });
+
+  it('should keep the words before a prefix in its phrase', () => {
+    expect(split('nest query-pl')).toEqual({ words: "'nest' & 'query'", prefixes: "'pl'" });
+    expect(split('graphql-ne')).toEqual({ words: "'graphql'", prefixes: "'ne'" });
+  });
+
+  it('should keep a longer prefix, and a short one of other characters, for the index of words', () => {
+    expect(split('nest grap')).toBeNull();
+    expect(split('nest हि')).toBeNull();
+    expect(split('nest ét')).toEqual({ words: "'nest'", prefixes: "'et'" });
+    expect(split('nest 東京')).toEqual({ words: "'nest'", prefixes: "'東京'" });
+    expect(split('nest 20')).toEqual({ words: "'nest'", prefixes: "'20'" });
+  });
+
+  it('should leave a query of prefixes alone, or of no prefix, as it is', () => {
+    expect(split('gra')).toBeNull();
+    expect(split('-java gra')).toBeNull();
+    expect(split('ab* cd')).toBeNull();
+    expect(split('nest gra ')).toBeNull();
+    expect(split('"nest gra"')).toBeNull();
   });
 });

@@ -164,3 +164,48 @@ export function toTsQuery(query: SearchQuery): string {
   const exclude = query.exclude.map((term) => `!${tsPhrase(term)}`);
   return [...include, ...exclude].join(' & ');
 }
+
+/**
+ * The longest prefix that PostgreSQL's index holds as an entry of its own, as FTS5's does (see
+ * the migration 1765000700000): the first 2 and 3 letters of every word.
+ */
+export const MAX_INDEXED_PREFIX_LENGTH = 3;
+
+/** A prefix that PostgreSQL's parser reads as one token of its own: letters and ASCII digits. */
+const INDEXED_PREFIX = /^[\p{L}0-9]+$/u;
+
+/** A query for PostgreSQL's two indexes: the words, and the prefixes of the words. */
+export interface TsIndexQuery {
+  /** The query without its short prefixes, for the index of words. */
+  words: string;
+  /** The short prefixes, each a whole entry of the index of prefixes. */
+  prefixes: string;
+}
+
+/**
+ * The query as PostgreSQL finds it fastest when its prefixes are short: GIN would gather every
+ * post that has a word starting with a prefix of 2 or 3 letters, but finds the prefix as one
+ * entry of the index of prefixes. Only what the indexes find must then match the whole query
+ * ({@link toTsQuery}). `null` when no prefix is that short, or when the query names nothing else
+ * (one prefix alone is found fastest by walking the posts from the newest).
+ */
+export function toTsIndexQuery(query: SearchQuery): TsIndexQuery | null {
+  const words: SearchTerm[] = [];
+  const prefixes: string[] = [];
+  for (const term of query.include) {
+    const last = term.words[term.words.length - 1];
+    const short =
+      term.prefix && [...last].length <= MAX_INDEXED_PREFIX_LENGTH && INDEXED_PREFIX.test(last);
+    if (!short) {
+      words.push(term);
+      continue;
+    }
+    prefixes.push(lexeme(last));
+    if (term.words.length > 1) words.push({ words: term.words.slice(0, -1), prefix: false });
+  }
+  if (prefixes.length === 0 || words.length === 0) return null;
+  return {
+    words: toTsQuery({ include: words, exclude: query.exclude }),
+    prefixes: prefixes.join(' & '),
+  };
+}

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 
 import { SearchCursor } from './search-cursor';
-import { SearchQuery, toFts5Match, toTsQuery } from './search-query';
+import { SearchQuery, toFts5Match, toTsIndexQuery, toTsQuery } from './search-query';
 import { SearchPageParameters, SearchRow, searchSql } from './search.sql';
 import { openingOf, snippetOf } from './snippet';
 import type { BlogModuleOptions } from '../blog-options.interface';
@@ -72,15 +72,24 @@ export class SearchService {
       });
     }
     if (tags.length > 0) Object.assign(parameters, { tags, tagCount: tags.length });
-    const rows = await this.sql.all(this.statementFor(after !== null, tags.length > 0), parameters);
+    const byPrefixes = toTsIndexQuery(query);
+    if (byPrefixes) {
+      Object.assign(parameters, {
+        wordsTsquery: byPrefixes.words,
+        prefixesTsquery: byPrefixes.prefixes,
+      });
+    }
+    const statement = this.statementFor(after !== null, tags.length > 0, byPrefixes !== null);
+    const rows = await this.sql.all(statement, parameters);
     const hits = rows.slice(0, first).map((row) => hitOf(row, query));
     return { hits, hasNextPage: rows.length > first };
   }
 
-  private statementFor(after: boolean, tags: boolean) {
-    const { page, pageAfter, pageWithTags, pageWithTagsAfter } = this.statements;
-    if (tags) return after ? pageWithTagsAfter : pageWithTags;
-    return after ? pageAfter : page;
+  private statementFor(after: boolean, tags: boolean, byPrefixes: boolean) {
+    const name: keyof typeof searchSql = `page${byPrefixes ? 'ByPrefixes' : ''}${
+      tags ? 'WithTags' : ''
+    }${after ? 'After' : ''}`;
+    return this.statements[name];
   }
 }
 

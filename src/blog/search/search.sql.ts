@@ -8,6 +8,9 @@ import { postColumns, PostRow } from '../posts/post.rows';
 export interface SearchPageParameters {
   match: string;
   tsquery: string;
+  /** PostgreSQL, with short prefixes: `tsquery` without them, and the prefixes. */
+  wordsTsquery?: string;
+  prefixesTsquery?: string;
   first: number;
   /** How many of the most recently written matches are ranked. */
   rankWindow: number;
@@ -47,18 +50,30 @@ const WITH_TAGS =
  * rare words 0.4 ms through GIN.
  */
 const TSQUERY = "to_tsquery('simple', :tsquery)";
-const matches = (tags: string) => ({
+const WEIGHTS = "CAST('{0.1, 0.2, 0.2, 1.0}' AS real[])";
+/**
+ * PostgreSQL, a query with short prefixes (see `toTsIndexQuery`): the words through the index of
+ * words and the prefixes through the index of prefixes, which one GIN index holds (see the
+ * migration 1765000700000), then the whole query on what they find. `ts_match_vq` is `@@`
+ * written so that the planner does not hand it to the index, which would gather the prefixes'
+ * words again.
+ */
+const BY_PREFIXES =
+  "s.document @@ to_tsquery('simple', :wordsTsquery) AND " +
+  "post_search_prefixes(s.document) @@ to_tsquery('simple', :prefixesTsquery) AND " +
+  `ts_match_vq(s.document, ${TSQUERY})`;
+const matches = (tags: string, prefixes: boolean) => ({
   sqlite:
     'SELECT s.post_id, s.published_at, -bm25(post_search_fts, 5.0, 1.0) AS rank ' +
     'FROM post_search_fts JOIN post_search s ON s.doc = post_search_fts.rowid ' +
     `WHERE post_search_fts MATCH :match AND s.published_at IS NOT NULL${tags} ` +
     'ORDER BY post_search_fts.rowid DESC LIMIT :rankWindow',
+  // Ranked as found: the sort to the window then moves ids, not documents of 2 kB each.
   postgres:
-    "SELECT w.post_id, w.published_at, CAST(ts_rank(CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]), " +
-    `w.document, ${TSQUERY}) AS float8) AS rank FROM (` +
-    'SELECT s.post_id, s.published_at, s.document FROM post_search s ' +
-    `WHERE s.document @@ ${TSQUERY} AND s.published_at IS NOT NULL${tags} ` +
-    'ORDER BY s.post_id DESC LIMIT :rankWindow) w',
+    `SELECT s.post_id, s.published_at, CAST(ts_rank(${WEIGHTS}, s.document, ${TSQUERY}) ` +
+    'AS float8) AS rank FROM post_search s ' +
+    `WHERE ${prefixes ? BY_PREFIXES : `s.document @@ ${TSQUERY}`} ` +
+    `AND s.published_at IS NOT NULL${tags} ORDER BY s.post_id DESC LIMIT :rankWindow`,
 });
 
 /** After the cursor's post in the order: lower rank, or the same rank and older. */
@@ -68,14 +83,22 @@ const AFTER =
 
 const ORDER = 'ORDER BY g.rank DESC, g.published_at DESC, g.post_id DESC';
 
-const page = ({ tags, after }: { tags: boolean; after: boolean }) => {
+const page = ({
+  tags,
+  after,
+  prefixes = false,
+}: {
+  tags: boolean;
+  after: boolean;
+  prefixes?: boolean;
+}) => {
   const where = after ? ` WHERE ${AFTER}` : '';
   const text = (matched: string) =>
     `SELECT ${postColumns('p')}, g.rank FROM (` +
     `SELECT m.post_id, m.published_at, m.rank FROM (${matched}) m${where} ` +
     'ORDER BY m.rank DESC, m.published_at DESC, m.post_id DESC LIMIT :first' +
     `) g JOIN posts p ON p.id = g.post_id ${ORDER}`;
-  const { sqlite, postgres } = matches(tags ? WITH_TAGS : '');
+  const { sqlite, postgres } = matches(tags ? WITH_TAGS : '', prefixes);
   return statement<SearchPageParameters, SearchRow>(
     { sqlite: text(sqlite), postgres: text(postgres) },
     { planEachRun: true },
@@ -88,4 +111,9 @@ export const searchSql = {
   pageAfter: page({ tags: false, after: true }),
   pageWithTags: page({ tags: true, after: false }),
   pageWithTagsAfter: page({ tags: true, after: true }),
+  /** The same four, for a query with short prefixes; SQLite's are the same as above. */
+  pageByPrefixes: page({ tags: false, after: false, prefixes: true }),
+  pageByPrefixesAfter: page({ tags: false, after: true, prefixes: true }),
+  pageByPrefixesWithTags: page({ tags: true, after: false, prefixes: true }),
+  pageByPrefixesWithTagsAfter: page({ tags: true, after: true, prefixes: true }),
 };
