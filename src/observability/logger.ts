@@ -4,28 +4,62 @@ import pino, { DestinationStream, Logger, LoggerOptions } from 'pino';
 import type { ObservabilityConfig } from '../config/observability.config';
 
 /**
- * Never written, at any level: credentials wherever they could appear in a log object. The
- * first defence is that nothing logs headers, bodies, GraphQL variables or SQL parameters at
- * all; this list catches a mistake.
+ * Never written, at any level: credentials wherever they could appear in a log object, at the
+ * top of a line and one level down in any object of it. The first defence is that nothing logs
+ * headers, bodies, GraphQL variables or SQL parameters at all; this list catches a mistake.
  */
-export const REDACTED_PATHS = [
+export const REDACTED_KEYS: readonly string[] = [
   'authorization',
   'password',
   'token',
   'variables',
   'parameters',
   'connectionParams',
-  'headers.authorization',
-  'headers.cookie',
-  '*.authorization',
-  '*.password',
-  '*.token',
-  '*.variables',
-  '*.parameters',
-  '*.connectionParams',
-  '*.headers.authorization',
-  '*.headers.cookie',
 ];
+/** The same for a `headers` object's credentials. */
+const REDACTED_HEADERS: readonly string[] = ['authorization', 'cookie'];
+const CENSOR = '[redacted]';
+
+/**
+ * pino's redaction, at the top of a line and of a child logger's bindings. One level down in a
+ * line is {@link censorNested}: pino's `*.` paths read every path of the list again for each
+ * field of each line (@pinojs/redact 0.4.0), a sixteenth of the CPU of a cheap operation. Nothing
+ * here binds an object to a child logger (Fastify binds the request id).
+ */
+const REDACTED_PATHS = [...REDACTED_KEYS, ...REDACTED_HEADERS.map((key) => `headers.${key}`)];
+
+const hasAny = (object: Record<string, unknown>, keys: readonly string[]) =>
+  keys.some((key) => object[key] !== undefined && Object.hasOwn(object, key));
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+function censored(object: Record<string, unknown>, keys: readonly string[]) {
+  const copy = { ...object };
+  for (const key of keys)
+    if (Object.hasOwn(copy, key) && copy[key] !== undefined) copy[key] = CENSOR;
+  return copy;
+}
+
+/**
+ * `fields` with the credentials of each object in it censored, one level down: a copy where
+ * there are some, `fields` itself (unchanged) where there are none.
+ */
+export function censorNested(fields: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined;
+  for (const key in fields) {
+    const value = fields[key];
+    if (!isObject(value) || !Object.hasOwn(fields, key)) continue;
+    const headers = value.headers;
+    const inHeaders = isObject(headers) && hasAny(headers, REDACTED_HEADERS);
+    if (!inHeaders && !hasAny(value, REDACTED_KEYS)) continue;
+    const clean = censored(value, REDACTED_KEYS);
+    if (inHeaders) clean.headers = censored(headers, REDACTED_HEADERS);
+    copy ??= { ...fields };
+    copy[key] = clean;
+  }
+  return copy ?? fields;
+}
 
 /** Probes and scrapes: not traced, not logged at `info` when they succeed, never queued. */
 export const PROBE_PATHS: ReadonlySet<string> = new Set([
@@ -63,7 +97,8 @@ export function createLogger(
 ): Logger {
   const options: LoggerOptions = {
     level: config.logLevel,
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    redact: { paths: REDACTED_PATHS, censor: CENSOR },
+    formatters: { log: censorNested },
     serializers: { req: serializeRequest, err: pino.stdSerializers.err },
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin: traceIds,
@@ -82,6 +117,9 @@ export function createLogger(
         }),
     );
   }
-  const json: LoggerOptions = { ...options, formatters: { level: (label) => ({ level: label }) } };
+  const json: LoggerOptions = {
+    ...options,
+    formatters: { ...options.formatters, level: (label) => ({ level: label }) },
+  };
   return destination ? pino(json, destination) : pino(json);
 }
