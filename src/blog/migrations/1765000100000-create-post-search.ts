@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex } from 'typeorm';
 
 import { idColumn, timestampColumn } from './column-types';
-import { liftStatementTimeout } from './statement-timeout';
+import { liftStatementTimeout } from './postgres-statements';
 
 const cascadeToPost = new TableForeignKey({
   name: 'FK_post_search_post',

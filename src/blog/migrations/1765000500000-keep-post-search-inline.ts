@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-import { liftStatementTimeout } from './statement-timeout';
+import { runOnPostgres } from './postgres-statements';
 
 /**
  * PostgreSQL: a search reads its candidates' `document` (a `tsvector` of about 2 kB for a post
@@ -34,14 +34,10 @@ export class KeepPostSearchInline1765000500000 implements MigrationInterface {
   name = 'KeepPostSearchInline1765000500000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    if (queryRunner.connection.driver.options.type !== 'postgres') return;
-    await liftStatementTimeout(queryRunner);
-    for (const sql of POSTGRES_UP) await queryRunner.query(sql);
+    await runOnPostgres(queryRunner, POSTGRES_UP);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    if (queryRunner.connection.driver.options.type !== 'postgres') return;
-    await liftStatementTimeout(queryRunner);
-    for (const sql of POSTGRES_DOWN) await queryRunner.query(sql);
+    await runOnPostgres(queryRunner, POSTGRES_DOWN);
   }
 }

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-import { liftStatementTimeout } from './statement-timeout';
+import { runOnPostgres } from './postgres-statements';
 
 /**
  * PostgreSQL: the word being typed is searched as a prefix (`'chi':*`), and GIN finds a prefix
@@ -39,14 +39,10 @@ export class IndexPostSearchPrefixes1765000700000 implements MigrationInterface 
   name = 'IndexPostSearchPrefixes1765000700000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    if (queryRunner.connection.driver.options.type !== 'postgres') return;
-    await liftStatementTimeout(queryRunner);
-    for (const sql of POSTGRES_UP) await queryRunner.query(sql);
+    await runOnPostgres(queryRunner, POSTGRES_UP);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    if (queryRunner.connection.driver.options.type !== 'postgres') return;
-    await liftStatementTimeout(queryRunner);
-    for (const sql of POSTGRES_DOWN) await queryRunner.query(sql);
+    await runOnPostgres(queryRunner, POSTGRES_DOWN);
   }
 }

@@ -11,3 +11,16 @@ export async function liftStatementTimeout(queryRunner: QueryRunner): Promise<vo
   if (queryRunner.connection.driver.options.type !== 'postgres') return;
   await queryRunner.query('SET LOCAL statement_timeout = 0');
 }
+
+/**
+ * Runs a migration's PostgreSQL statements in order, past the statement timeout (see
+ * {@link liftStatementTimeout}); nothing on SQLite.
+ */
+export async function runOnPostgres(
+  queryRunner: QueryRunner,
+  statements: readonly string[],
+): Promise<void> {
+  if (queryRunner.connection.driver.options.type !== 'postgres') return;
+  await liftStatementTimeout(queryRunner);
+  for (const sql of statements) await queryRunner.query(sql);
+}
