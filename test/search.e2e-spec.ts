@@ -5,19 +5,15 @@ import { CREATE_POST, DELETE_POST, PUBLISH_POST, UPDATE_POST } from './helpers/d
 import { insertUsersWithPosts } from './helpers/fixtures';
 import { TestApp, TestUser } from './helpers/test-app';
 import { collect, wsClient } from './helpers/ws-client';
-import { Sql } from '../src/blog/common/sql';
+import { Sql, SqlText, toDate } from '../src/blog/common/sql';
 import { translate } from '../src/blog/common/sql/translate';
 import { CreatePostSearch1765000100000 } from '../src/blog/migrations/1765000100000-create-post-search';
 import { FoldPostSearchText1765000400000 } from '../src/blog/migrations/1765000400000-fold-post-search-text';
 import { KeepPostSearchInline1765000500000 } from '../src/blog/migrations/1765000500000-keep-post-search-inline';
 import { IndexPostSearchPrefixes1765000700000 } from '../src/blog/migrations/1765000700000-index-post-search-prefixes';
-import {
-  parseSearchQuery,
-  toFts5Match,
-  toTsIndexQuery,
-  toTsQuery,
-} from '../src/blog/search/search-query';
-import { SearchPageParameters, SearchRow, searchSql } from '../src/blog/search/search.sql';
+import { parseSearchQuery, toTsIndexQuery } from '../src/blog/search/search-query';
+import { searchPageStatement } from '../src/blog/search/search.service';
+import { SearchRow, searchSql } from '../src/blog/search/search.sql';
 
 const SEARCH = `query Search($query: String!, $first: Int, $after: String, $tags: [String!]) {
   searchPosts(query: $query, first: $first, after: $after, tags: $tags) {
@@ -83,6 +79,35 @@ describe('searchPosts (e2e)', () => {
     await t.dataSource.query(
       "INSERT INTO post_search_fts (post_search_fts, rank) VALUES ('integrity-check', 1)",
     );
+  }
+
+  /**
+   * PostgreSQL's plan of a search statement for `values`; with `seqScans: false`, in a
+   * transaction of its own that prices seq scans out.
+   */
+  async function planOf(
+    statement: { text: SqlText },
+    values: object,
+    { seqScans = true }: { seqScans?: boolean } = {},
+  ): Promise<string> {
+    const { text, names } = translate(statement.text, 'postgres');
+    const explain = async (on: EntityManager) => {
+      const rows: { 'QUERY PLAN': string }[] = await on.query(
+        `EXPLAIN ${text}`,
+        names.map((name) => (values as Record<string, unknown>)[name]),
+      );
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    };
+    if (seqScans) return explain(t.dataSource.manager);
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      await runner.startTransaction();
+      await runner.query('SET LOCAL enable_seqscan = off');
+      return await explain(runner.manager);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
   }
 
   describe('ranking', () => {
@@ -432,32 +457,16 @@ describe('searchPosts (e2e)', () => {
         await t.dataSource.query('ANALYZE post_search');
       });
 
-      /** The plan of a search page, on `on` (a query runner's manager, whose settings apply). */
-      const planFor = async (tsquery: string, on: EntityManager = t.dataSource.manager) => {
-        const { text, names } = translate(searchSql.page.text, 'postgres');
-        const values: Record<string, unknown> = { tsquery, rankWindow: 20, first: 21 };
-        const rows: { 'QUERY PLAN': string }[] = await on.query(
-          `EXPLAIN ${text}`,
-          names.map((name) => values[name]),
-        );
-        return rows.map((row) => row['QUERY PLAN']).join('\n');
-      };
+      const planFor = (tsquery: string, options?: { seqScans: boolean }) =>
+        planOf(searchSql.page, { tsquery, rankWindow: 20, first: 21 }, options);
 
       it("should read the page's posts through their primary key, not by reading them all", async () => {
         // With seq scans priced out, only an index the join cannot use leaves one in the plan
         // (a post_search.post_id of another collation than posts.id did: a hash join over every
         // post, 50 ms a search at 100,000 posts).
-        const runner = t.dataSource.createQueryRunner();
-        try {
-          await runner.startTransaction();
-          await runner.query('SET LOCAL enable_seqscan = off');
-          const plan = await planFor("'content'", runner.manager);
-          expect(plan).not.toMatch(/Seq Scan on posts/);
-          expect(plan).toMatch(/Index Scan using "?PK_\w+"? on posts/);
-        } finally {
-          await runner.rollbackTransaction();
-          await runner.release();
-        }
+        const plan = await planFor("'content'", { seqScans: false });
+        expect(plan).not.toMatch(/Seq Scan on posts/);
+        expect(plan).toMatch(/Index Scan using "?PK_\w+"? on posts/);
       });
 
       it('should walk from the newest post for a common word, and not for a rare one', async () => {
@@ -527,34 +536,23 @@ describe('searchPosts (e2e)', () => {
         text: string,
         extra: { rankWindow?: number; tags?: string[]; after?: SearchRow } = {},
       ) {
-        const query = parseSearchQuery(text);
-        const split = toTsIndexQuery(query);
-        if (!split) throw new Error(`${text} has no short prefix with other words`);
+        const { rankWindow = 1_000, tags = [], after } = extra;
+        const cursor = after && { ...after, publishedAt: toDate(after.publishedAt)! };
+        const request = { first: 100, after: cursor ?? null, tags };
+        const { name, parameters } = searchPageStatement(
+          parseSearchQuery(text),
+          request,
+          rankWindow,
+        );
+        if (!name.startsWith('pageByPrefixes')) {
+          throw new Error(`${text} has no short prefix with other words`);
+        }
         const sql = t.app.get(Sql);
         const statements = sql.prepare(searchSql);
-        const { rankWindow = 1_000, tags = [], after } = extra;
-        const parameters: SearchPageParameters = {
-          match: toFts5Match(query),
-          tsquery: toTsQuery(query),
-          wordsTsquery: split.words,
-          prefixesTsquery: split.prefixes,
-          first: 101,
-          rankWindow,
-        };
-        if (tags.length > 0) Object.assign(parameters, { tags, tagCount: tags.length });
-        if (after) {
-          Object.assign(parameters, {
-            afterRank: after.rank,
-            afterPublishedAt: after.publishedAt,
-            afterId: after.id,
-          });
-        }
-        const suffix = `${tags.length > 0 ? 'WithTags' : ''}${after ? 'After' : ''}`;
-        const run = (name: string) =>
-          sql.all(statements[name as keyof typeof searchSql], parameters);
+        const plain = name.replace('ByPrefixes', '') as keyof typeof searchSql;
         return {
-          plain: await run(`page${suffix}`),
-          byPrefixes: await run(`pageByPrefixes${suffix}`),
+          plain: await sql.all(statements[plain], parameters),
+          byPrefixes: await sql.all(statements[name], parameters),
         };
       }
 
@@ -607,33 +605,13 @@ describe('searchPosts (e2e)', () => {
       });
 
       it('should find the prefix as one entry of the index, not by gathering its words', async () => {
-        const query = parseSearchQuery('nest chi');
-        const split = toTsIndexQuery(query)!;
-        const { text, names } = translate(searchSql.pageByPrefixes.text, 'postgres');
-        const values: Record<string, unknown> = {
-          tsquery: toTsQuery(query),
-          wordsTsquery: split.words,
-          prefixesTsquery: split.prefixes,
-          rankWindow: 20,
-          first: 21,
-        };
-        const runner = t.dataSource.createQueryRunner();
-        try {
-          await runner.startTransaction();
-          await runner.query('SET LOCAL enable_seqscan = off');
-          const rows: { 'QUERY PLAN': string }[] = await runner.query(
-            `EXPLAIN ${text}`,
-            names.map((name) => values[name]),
-          );
-          const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-          const condition = /Index Cond: (.*)/.exec(plan)?.[1] ?? '';
-          expect(plan).toMatch(/Bitmap Index Scan on "IDX_post_search_words"/);
-          expect(condition).toContain("post_search_prefixes(document) @@ '''chi'''::tsquery");
-          expect(condition).not.toContain(':*');
-        } finally {
-          await runner.rollbackTransaction();
-          await runner.release();
-        }
+        const request = { first: 20, after: null, tags: [] };
+        const { name, parameters } = searchPageStatement(parseSearchQuery('nest chi'), request, 20);
+        const plan = await planOf(searchSql[name], parameters, { seqScans: false });
+        const condition = /Index Cond: (.*)/.exec(plan)?.[1] ?? '';
+        expect(plan).toMatch(/Bitmap Index Scan on "IDX_post_search_words"/);
+        expect(condition).toContain("post_search_prefixes(document) @@ '''chi'''::tsquery");
+        expect(condition).not.toContain(':*');
       });
 
       it('should search through the API by the prefixes, with the answers of the plain path', async () => {

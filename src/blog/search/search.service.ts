@@ -57,40 +57,47 @@ export class SearchService {
    * ranked and listed.
    */
   async search(query: SearchQuery, request: SearchPageRequest): Promise<SearchPage> {
-    const { first, after, tags } = request;
-    const parameters: SearchPageParameters = {
-      match: toFts5Match(query),
-      tsquery: toTsQuery(query),
-      first: first + 1,
-      rankWindow: this.rankWindow,
-    };
-    if (after) {
-      Object.assign(parameters, {
-        afterRank: after.rank,
-        afterPublishedAt: after.publishedAt,
-        afterId: after.id,
-      });
-    }
-    if (tags.length > 0) Object.assign(parameters, { tags, tagCount: tags.length });
-    const byPrefixes = toTsIndexQuery(query);
-    if (byPrefixes) {
-      Object.assign(parameters, {
-        wordsTsquery: byPrefixes.words,
-        prefixesTsquery: byPrefixes.prefixes,
-      });
-    }
-    const statement = this.statementFor(after !== null, tags.length > 0, byPrefixes !== null);
-    const rows = await this.sql.all(statement, parameters);
-    const hits = rows.slice(0, first).map((row) => hitOf(row, query));
-    return { hits, hasNextPage: rows.length > first };
+    const { name, parameters } = searchPageStatement(query, request, this.rankWindow);
+    const rows = await this.sql.all(this.statements[name], parameters);
+    const hits = rows.slice(0, request.first).map((row) => hitOf(row, query));
+    return { hits, hasNextPage: rows.length > request.first };
   }
+}
 
-  private statementFor(after: boolean, tags: boolean, byPrefixes: boolean) {
-    const name: keyof typeof searchSql = `page${byPrefixes ? 'ByPrefixes' : ''}${
-      tags ? 'WithTags' : ''
-    }${after ? 'After' : ''}`;
-    return this.statements[name];
+/**
+ * The statement of a page of `query` (its name in `searchSql`) and its parameters, as
+ * {@link SearchService} sends them: one row more than the page, to tell whether more follow.
+ */
+export function searchPageStatement(
+  query: SearchQuery,
+  { first, after, tags }: SearchPageRequest,
+  rankWindow: number,
+): { name: keyof typeof searchSql; parameters: SearchPageParameters } {
+  const parameters: SearchPageParameters = {
+    match: toFts5Match(query),
+    tsquery: toTsQuery(query),
+    first: first + 1,
+    rankWindow,
+  };
+  if (after) {
+    Object.assign(parameters, {
+      afterRank: after.rank,
+      afterPublishedAt: after.publishedAt,
+      afterId: after.id,
+    });
   }
+  if (tags.length > 0) Object.assign(parameters, { tags, tagCount: tags.length });
+  const byPrefixes = toTsIndexQuery(query);
+  if (byPrefixes) {
+    Object.assign(parameters, {
+      wordsTsquery: byPrefixes.words,
+      prefixesTsquery: byPrefixes.prefixes,
+    });
+  }
+  const name: keyof typeof searchSql = `page${byPrefixes ? 'ByPrefixes' : ''}${
+    tags.length > 0 ? 'WithTags' : ''
+  }${after ? 'After' : ''}`;
+  return { name, parameters };
 }
 
 function hitOf(row: SearchRow, query: SearchQuery): SearchHit {
