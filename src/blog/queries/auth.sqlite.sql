@@ -5,4 +5,4 @@
 -- binds: id
 DELETE FROM users
 WHERE
-  id = ?;
+  id = + ?;

@@ -6,15 +6,15 @@
 INSERT INTO
   bookmarks (user_id, post_id, created_at)
 VALUES
-  (?, ?, ?)
+  (+ ?, + ?, + ?)
 ON CONFLICT DO NOTHING;
 
 -- bookmarksSql.unbookmark
 -- binds: userId, postId
 DELETE FROM bookmarks
 WHERE
-  user_id = ?
-  AND post_id = ?;
+  user_id = + ?
+  AND post_id = + ?;
 
 -- bookmarksSql.bookmarkedBy
 -- binds: userId, postIds
@@ -23,12 +23,12 @@ SELECT
 FROM
   bookmarks b
 WHERE
-  b.user_id = ?
+  b.user_id = + ?
   AND b.post_id IN (
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   );
 
 -- bookmarksSql.page
@@ -46,13 +46,13 @@ FROM
   bookmarks b
   JOIN posts p ON p.id = b.post_id
 WHERE
-  b.user_id = ?
+  b.user_id = + ?
   AND p.published_at IS NOT NULL
 ORDER BY
   b.created_at DESC,
   b.post_id DESC
 LIMIT
-  ?;
+  + ?;
 
 -- bookmarksSql.pageAfter
 -- binds: userId, afterCreatedAt, afterPostId, first
@@ -69,14 +69,14 @@ FROM
   bookmarks b
   JOIN posts p ON p.id = b.post_id
 WHERE
-  b.user_id = ?
+  b.user_id = + ?
   AND p.published_at IS NOT NULL
-  AND (b.created_at, b.post_id) < (?, ?)
+  AND (b.created_at, b.post_id) < (+ ?, + ?)
 ORDER BY
   b.created_at DESC,
   b.post_id DESC
 LIMIT
-  ?;
+  + ?;
 
 -- bookmarksSql.count
 -- binds: userId
@@ -86,5 +86,5 @@ FROM
   bookmarks b
   JOIN posts p ON p.id = b.post_id
 WHERE
-  b.user_id = ?
+  b.user_id = + ?
   AND p.published_at IS NOT NULL;

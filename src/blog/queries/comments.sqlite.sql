@@ -12,7 +12,7 @@ SELECT
 FROM
   comments c
 WHERE
-  c.id = ?;
+  c.id = + ?;
 
 -- commentsSql.byIds
 -- binds: ids
@@ -29,7 +29,7 @@ WHERE
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   );
 
 -- commentsSql.pagesByPosts
@@ -45,7 +45,7 @@ FROM
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   ) k
   JOIN comments c ON c.id IN (
     SELECT
@@ -57,7 +57,7 @@ FROM
     ORDER BY
       x.id
     LIMIT
-      ?
+      + ?
   )
 ORDER BY
   c.id;
@@ -75,7 +75,7 @@ FROM
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   ) k
   JOIN comments c ON c.id IN (
     SELECT
@@ -84,11 +84,11 @@ FROM
       comments x
     WHERE
       x.post_id = k.value
-      AND x.id > ?
+      AND x.id > + ?
     ORDER BY
       x.id
     LIMIT
-      ?
+      + ?
   )
 ORDER BY
   c.id;
@@ -105,7 +105,7 @@ WHERE
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   )
 GROUP BY
   c.post_id;
@@ -115,10 +115,10 @@ GROUP BY
 INSERT INTO
   comments (id, text, post_id, author_id, created_at)
 VALUES
-  (?, ?, ?, ?, ?);
+  (+ ?, + ?, + ?, + ?, + ?);
 
 -- commentsSql.delete
 -- binds: id
 DELETE FROM comments
 WHERE
-  id = ?;
+  id = + ?;

@@ -20,14 +20,14 @@ WHERE
     FROM
       (
         SELECT
-          CAST(? AS varchar(36)) AS value
+          CAST(+ ? AS varchar(36)) AS value
         UNION
         SELECT
           f.followee_id
         FROM
           follows f
         WHERE
-          f.follower_id = ?
+          f.follower_id = + ?
       ) a
       JOIN posts x ON x.author_id = a.value
       AND x.published_at IS NOT NULL
@@ -35,7 +35,7 @@ WHERE
       x.published_at DESC,
       x.id DESC
     LIMIT
-      ?
+      + ?
   )
 ORDER BY
   p.published_at DESC,
@@ -60,23 +60,23 @@ WHERE
     FROM
       (
         SELECT
-          CAST(? AS varchar(36)) AS value
+          CAST(+ ? AS varchar(36)) AS value
         UNION
         SELECT
           f.followee_id
         FROM
           follows f
         WHERE
-          f.follower_id = ?
+          f.follower_id = + ?
       ) a
       JOIN posts x ON x.author_id = a.value
       AND x.published_at IS NOT NULL
-      AND (x.published_at, x.id) < (?, ?)
+      AND (x.published_at, x.id) < (+ ?, + ?)
     ORDER BY
       x.published_at DESC,
       x.id DESC
     LIMIT
-      ?
+      + ?
   )
 ORDER BY
   p.published_at DESC,

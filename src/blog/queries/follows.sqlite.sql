@@ -6,15 +6,15 @@
 INSERT INTO
   follows (follower_id, followee_id, created_at)
 VALUES
-  (?, ?, ?)
+  (+ ?, + ?, + ?)
 ON CONFLICT DO NOTHING;
 
 -- followsSql.unfollow
 -- binds: followerId, followeeId
 DELETE FROM follows
 WHERE
-  follower_id = ?
-  AND followee_id = ?;
+  follower_id = + ?
+  AND followee_id = + ?;
 
 -- followsSql.countFollowers
 -- binds: userIds
@@ -28,7 +28,7 @@ WHERE
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   )
 GROUP BY
   f.followee_id;
@@ -45,7 +45,7 @@ WHERE
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   )
 GROUP BY
   f.follower_id;
@@ -57,12 +57,12 @@ SELECT
 FROM
   follows f
 WHERE
-  f.follower_id = ?
+  f.follower_id = + ?
   AND f.followee_id IN (
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   );
 
 -- followsSql.followsAnyone
@@ -72,6 +72,6 @@ SELECT
 FROM
   follows f
 WHERE
-  f.follower_id = ?
+  f.follower_id = + ?
 LIMIT
   1;

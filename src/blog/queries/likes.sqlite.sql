@@ -6,15 +6,15 @@
 INSERT INTO
   likes (post_id, user_id, created_at)
 VALUES
-  (?, ?, ?)
+  (+ ?, + ?, + ?)
 ON CONFLICT DO NOTHING;
 
 -- likesSql.unlike
 -- binds: postId, userId
 DELETE FROM likes
 WHERE
-  post_id = ?
-  AND user_id = ?;
+  post_id = + ?
+  AND user_id = + ?;
 
 -- likesSql.countByPosts
 -- binds: postIds
@@ -28,7 +28,7 @@ WHERE
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   )
 GROUP BY
   l.post_id;
@@ -40,10 +40,10 @@ SELECT
 FROM
   likes l
 WHERE
-  l.user_id = ?
+  l.user_id = + ?
   AND l.post_id IN (
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   );

@@ -14,7 +14,7 @@ SELECT
 FROM
   notifications n
 WHERE
-  n.recipient_id = ?
+  n.recipient_id = + ?
   AND (
     n.post_id IS NULL
     OR EXISTS (
@@ -30,7 +30,7 @@ WHERE
 ORDER BY
   n.id DESC
 LIMIT
-  ?;
+  + ?;
 
 -- notificationsSql.pageAfter
 -- binds: recipientId, afterId, first
@@ -45,8 +45,8 @@ SELECT
 FROM
   notifications n
 WHERE
-  n.recipient_id = ?
-  AND n.id < ?
+  n.recipient_id = + ?
+  AND n.id < + ?
   AND (
     n.post_id IS NULL
     OR EXISTS (
@@ -62,7 +62,7 @@ WHERE
 ORDER BY
   n.id DESC
 LIMIT
-  ?;
+  + ?;
 
 -- notificationsSql.unreadPage
 -- binds: recipientId, first
@@ -77,7 +77,7 @@ SELECT
 FROM
   notifications n
 WHERE
-  n.recipient_id = ?
+  n.recipient_id = + ?
   AND n.read_at IS NULL
   AND (
     n.post_id IS NULL
@@ -94,7 +94,7 @@ WHERE
 ORDER BY
   n.id DESC
 LIMIT
-  ?;
+  + ?;
 
 -- notificationsSql.unreadPageAfter
 -- binds: recipientId, afterId, first
@@ -109,9 +109,9 @@ SELECT
 FROM
   notifications n
 WHERE
-  n.recipient_id = ?
+  n.recipient_id = + ?
   AND n.read_at IS NULL
-  AND n.id < ?
+  AND n.id < + ?
   AND (
     n.post_id IS NULL
     OR EXISTS (
@@ -127,7 +127,7 @@ WHERE
 ORDER BY
   n.id DESC
 LIMIT
-  ?;
+  + ?;
 
 -- notificationsSql.countUnread
 -- binds: recipientId
@@ -136,7 +136,7 @@ SELECT
 FROM
   notifications n
 WHERE
-  n.recipient_id = ?
+  n.recipient_id = + ?
   AND n.read_at IS NULL
   AND (
     n.post_id IS NULL
@@ -168,7 +168,7 @@ WHERE
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   )
   AND (
     n.post_id IS NULL
@@ -190,8 +190,8 @@ SELECT
 FROM
   notifications n
 WHERE
-  n.id = ?
-  AND n.recipient_id = ?
+  n.id = + ?
+  AND n.recipient_id = + ?
   AND (
     n.post_id IS NULL
     OR EXISTS (
@@ -218,14 +218,14 @@ SELECT
 FROM
   notifications n
 WHERE
-  n.post_id = ?
-  AND n.actor_id = ?
+  n.post_id = + ?
+  AND n.actor_id = + ?
   AND n.kind = 'FOLLOWEE_PUBLISHED'
   AND n.recipient_id IN (
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   )
   AND (
     n.post_id IS NULL
@@ -252,12 +252,12 @@ INSERT INTO
     created_at
   )
 SELECT
-  ?,
-  ?,
-  ?,
-  ?,
-  ?,
-  ?;
+  + ?,
+  + ?,
+  + ?,
+  + ?,
+  + ?,
+  + ?;
 
 -- notificationsSql.insertUnlessUnread
 -- binds: id, recipientId, actorId, kind, postId, createdAt, recipientId, actorId, kind, postId
@@ -271,12 +271,12 @@ INSERT INTO
     created_at
   )
 SELECT
-  ?,
-  ?,
-  ?,
-  ?,
-  ?,
-  ?
+  + ?,
+  + ?,
+  + ?,
+  + ?,
+  + ?,
+  + ?
 WHERE
   NOT EXISTS (
     SELECT
@@ -284,10 +284,10 @@ WHERE
     FROM
       notifications u
     WHERE
-      u.recipient_id = ?
-      AND u.actor_id = ?
-      AND u.kind = ?
-      AND u.post_id = ?
+      u.recipient_id = + ?
+      AND u.actor_id = + ?
+      AND u.kind = + ?
+      AND u.post_id = + ?
       AND u.read_at IS NULL
   );
 
@@ -303,12 +303,12 @@ INSERT INTO
     created_at
   )
 SELECT
-  ?,
-  ?,
-  ?,
-  ?,
-  ?,
-  ?
+  + ?,
+  + ?,
+  + ?,
+  + ?,
+  + ?,
+  + ?
 WHERE
   NOT EXISTS (
     SELECT
@@ -316,9 +316,9 @@ WHERE
     FROM
       notifications u
     WHERE
-      u.recipient_id = ?
-      AND u.actor_id = ?
-      AND u.kind = ?
+      u.recipient_id = + ?
+      AND u.actor_id = + ?
+      AND u.kind = + ?
       AND u.post_id IS NULL
       AND u.read_at IS NULL
   );
@@ -335,34 +335,34 @@ INSERT INTO
     created_at
   )
 SELECT
-  ? || '-7' || substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + abs(random()) % 4, 1) || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6))),
+  + ? || '-7' || substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + abs(random()) % 4, 1) || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6))),
   f.follower_id,
-  ?,
+  + ?,
   'FOLLOWEE_PUBLISHED',
-  ?,
-  ?
+  + ?,
+  + ?
 FROM
   follows f
 WHERE
-  f.followee_id = ?;
+  f.followee_id = + ?;
 
 -- notificationsSql.withdraw
 -- binds: recipientId, actorId, kind, postId
 DELETE FROM notifications
 WHERE
-  recipient_id = ?
-  AND actor_id = ?
-  AND kind = ?
-  AND post_id = ?
+  recipient_id = + ?
+  AND actor_id = + ?
+  AND kind = + ?
+  AND post_id = + ?
   AND read_at IS NULL;
 
 -- notificationsSql.withdrawNoPost
 -- binds: recipientId, actorId, kind
 DELETE FROM notifications
 WHERE
-  recipient_id = ?
-  AND actor_id = ?
-  AND kind = ?
+  recipient_id = + ?
+  AND actor_id = + ?
+  AND kind = + ?
   AND post_id IS NULL
   AND read_at IS NULL;
 
@@ -370,9 +370,9 @@ WHERE
 -- binds: readAt, recipientId
 UPDATE notifications
 SET
-  read_at = ?
+  read_at = + ?
 WHERE
-  recipient_id = ?
+  recipient_id = + ?
   AND read_at IS NULL
   AND (
     notifications.post_id IS NULL
@@ -391,11 +391,11 @@ WHERE
 -- binds: readAt, recipientId, upTo
 UPDATE notifications
 SET
-  read_at = ?
+  read_at = + ?
 WHERE
-  recipient_id = ?
+  recipient_id = + ?
   AND read_at IS NULL
-  AND id <= ?
+  AND id <= + ?
   AND (
     notifications.post_id IS NULL
     OR EXISTS (

@@ -14,7 +14,7 @@ SELECT
 FROM
   posts p
 WHERE
-  p.id = ?;
+  p.id = + ?;
 
 -- postsSql.byIdWithAuthor
 -- binds: id
@@ -39,7 +39,7 @@ FROM
   posts p
   JOIN users u ON u.id = p.author_id
 WHERE
-  p.id = ?;
+  p.id = + ?;
 
 -- postsSql.byIds
 -- binds: ids
@@ -58,7 +58,7 @@ WHERE
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   );
 
 -- postsSql.publishedAtOf
@@ -68,7 +68,7 @@ SELECT
 FROM
   posts p
 WHERE
-  p.id = ?;
+  p.id = + ?;
 
 -- postsSql.published
 -- binds: first
@@ -88,7 +88,7 @@ ORDER BY
   p.published_at DESC,
   p.id DESC
 LIMIT
-  ?;
+  + ?;
 
 -- postsSql.publishedAfter
 -- binds: afterPublishedAt, afterId, first
@@ -104,12 +104,12 @@ FROM
   posts p
 WHERE
   p.published_at IS NOT NULL
-  AND (p.published_at, p.id) < (?, ?)
+  AND (p.published_at, p.id) < (+ ?, + ?)
 ORDER BY
   p.published_at DESC,
   p.id DESC
 LIMIT
-  ?;
+  + ?;
 
 -- postsSql.byAuthor
 -- binds: authorId, first
@@ -125,12 +125,12 @@ FROM
   posts p
 WHERE
   p.published_at IS NOT NULL
-  AND p.author_id = ?
+  AND p.author_id = + ?
 ORDER BY
   p.published_at DESC,
   p.id DESC
 LIMIT
-  ?;
+  + ?;
 
 -- postsSql.byAuthorAfter
 -- binds: authorId, afterPublishedAt, afterId, first
@@ -146,13 +146,13 @@ FROM
   posts p
 WHERE
   p.published_at IS NOT NULL
-  AND p.author_id = ?
-  AND (p.published_at, p.id) < (?, ?)
+  AND p.author_id = + ?
+  AND (p.published_at, p.id) < (+ ?, + ?)
 ORDER BY
   p.published_at DESC,
   p.id DESC
 LIMIT
-  ?;
+  + ?;
 
 -- postsSql.tagged
 -- binds: tags, tagCount, first
@@ -178,18 +178,18 @@ WHERE
         SELECT
           value
         FROM
-          json_each(?)
+          json_each(+ ?)
       )
     GROUP BY
       pt.post_id
     HAVING
-      COUNT(*) = ?
+      COUNT(*) = + ?
   )
 ORDER BY
   p.published_at DESC,
   p.id DESC
 LIMIT
-  ?;
+  + ?;
 
 -- postsSql.taggedAfter
 -- binds: tags, tagCount, afterPublishedAt, afterId, first
@@ -215,19 +215,19 @@ WHERE
         SELECT
           value
         FROM
-          json_each(?)
+          json_each(+ ?)
       )
     GROUP BY
       pt.post_id
     HAVING
-      COUNT(*) = ?
+      COUNT(*) = + ?
   )
-  AND (p.published_at, p.id) < (?, ?)
+  AND (p.published_at, p.id) < (+ ?, + ?)
 ORDER BY
   p.published_at DESC,
   p.id DESC
 LIMIT
-  ?;
+  + ?;
 
 -- postsSql.taggedByAuthor
 -- binds: authorId, tags, tagCount, first
@@ -243,7 +243,7 @@ FROM
   posts p
 WHERE
   p.published_at IS NOT NULL
-  AND p.author_id = ?
+  AND p.author_id = + ?
   AND p.id IN (
     SELECT
       pt.post_id
@@ -254,18 +254,18 @@ WHERE
         SELECT
           value
         FROM
-          json_each(?)
+          json_each(+ ?)
       )
     GROUP BY
       pt.post_id
     HAVING
-      COUNT(*) = ?
+      COUNT(*) = + ?
   )
 ORDER BY
   p.published_at DESC,
   p.id DESC
 LIMIT
-  ?;
+  + ?;
 
 -- postsSql.taggedByAuthorAfter
 -- binds: authorId, tags, tagCount, afterPublishedAt, afterId, first
@@ -281,7 +281,7 @@ FROM
   posts p
 WHERE
   p.published_at IS NOT NULL
-  AND p.author_id = ?
+  AND p.author_id = + ?
   AND p.id IN (
     SELECT
       pt.post_id
@@ -292,19 +292,19 @@ WHERE
         SELECT
           value
         FROM
-          json_each(?)
+          json_each(+ ?)
       )
     GROUP BY
       pt.post_id
     HAVING
-      COUNT(*) = ?
+      COUNT(*) = + ?
   )
-  AND (p.published_at, p.id) < (?, ?)
+  AND (p.published_at, p.id) < (+ ?, + ?)
 ORDER BY
   p.published_at DESC,
   p.id DESC
 LIMIT
-  ?;
+  + ?;
 
 -- postsSql.pagesByAuthors
 -- binds: authorIds, first
@@ -321,7 +321,7 @@ FROM
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   ) a
   JOIN posts p ON p.id IN (
     SELECT
@@ -335,7 +335,7 @@ FROM
       x.published_at DESC,
       x.id DESC
     LIMIT
-      ?
+      + ?
   )
 ORDER BY
   p.published_at DESC,
@@ -356,7 +356,7 @@ FROM
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   ) a
   JOIN posts p ON p.id IN (
     SELECT
@@ -366,12 +366,12 @@ FROM
     WHERE
       x.author_id = a.value
       AND x.published_at IS NOT NULL
-      AND (x.published_at, x.id) < (?, ?)
+      AND (x.published_at, x.id) < (+ ?, + ?)
     ORDER BY
       x.published_at DESC,
       x.id DESC
     LIMIT
-      ?
+      + ?
   )
 ORDER BY
   p.published_at DESC,
@@ -390,12 +390,12 @@ SELECT
 FROM
   posts p
 WHERE
-  p.author_id = ?
+  p.author_id = + ?
   AND p.published_at IS NULL
 ORDER BY
   p.id DESC
 LIMIT
-  ?;
+  + ?;
 
 -- postsSql.draftsAfter
 -- binds: authorId, afterId, first
@@ -410,13 +410,13 @@ SELECT
 FROM
   posts p
 WHERE
-  p.author_id = ?
+  p.author_id = + ?
   AND p.published_at IS NULL
-  AND p.id < ?
+  AND p.id < + ?
 ORDER BY
   p.id DESC
 LIMIT
-  ?;
+  + ?;
 
 -- postsSql.countPublished
 SELECT
@@ -434,7 +434,7 @@ FROM
   posts p
 WHERE
   p.published_at IS NOT NULL
-  AND p.author_id = ?;
+  AND p.author_id = + ?;
 
 -- postsSql.countTagged
 -- binds: tags, tagCount
@@ -454,12 +454,12 @@ WHERE
         SELECT
           value
         FROM
-          json_each(?)
+          json_each(+ ?)
       )
     GROUP BY
       pt.post_id
     HAVING
-      COUNT(*) = ?
+      COUNT(*) = + ?
   );
 
 -- postsSql.countTaggedByAuthor
@@ -470,7 +470,7 @@ FROM
   posts p
 WHERE
   p.published_at IS NOT NULL
-  AND p.author_id = ?
+  AND p.author_id = + ?
   AND p.id IN (
     SELECT
       pt.post_id
@@ -481,12 +481,12 @@ WHERE
         SELECT
           value
         FROM
-          json_each(?)
+          json_each(+ ?)
       )
     GROUP BY
       pt.post_id
     HAVING
-      COUNT(*) = ?
+      COUNT(*) = + ?
   );
 
 -- postsSql.countPublishedByAuthors
@@ -501,7 +501,7 @@ WHERE
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   )
   AND p.published_at IS NOT NULL
 GROUP BY
@@ -520,17 +520,17 @@ INSERT INTO
     published_at
   )
 VALUES
-  (?, ?, ?, ?, ?, ?, ?);
+  (+ ?, + ?, + ?, + ?, + ?, + ?, + ?);
 
 -- postsSql.update
 -- binds: title, content, updatedAt, id
 UPDATE posts
 SET
-  title = COALESCE(?, title),
-  content = COALESCE(?, content),
-  updated_at = ?
+  title = COALESCE(+ ?, title),
+  content = COALESCE(+ ?, content),
+  updated_at = + ?
 WHERE
-  id = ?
+  id = + ?
 RETURNING
   title,
   content;
@@ -539,23 +539,23 @@ RETURNING
 -- binds: titleFolded, contentFolded, id
 UPDATE post_search
 SET
-  title_folded = ?,
-  content_folded = ?
+  title_folded = + ?,
+  content_folded = + ?
 WHERE
-  post_id = ?;
+  post_id = + ?;
 
 -- postsSql.publish
 -- binds: at, at, id
 UPDATE posts
 SET
-  published_at = ?,
-  updated_at = ?
+  published_at = + ?,
+  updated_at = + ?
 WHERE
-  id = ?
+  id = + ?
   AND published_at IS NULL;
 
 -- postsSql.delete
 -- binds: id
 DELETE FROM posts
 WHERE
-  id = ?;
+  id = + ?;

@@ -28,19 +28,19 @@ FROM
           post_search_fts
           JOIN post_search s ON s.doc = post_search_fts.rowid
         WHERE
-          post_search_fts MATCH ?
+          post_search_fts MATCH + ?
           AND s.published_at IS NOT NULL
         ORDER BY
           post_search_fts.rowid DESC
         LIMIT
-          ?
+          + ?
       ) m
     ORDER BY
       m.rank DESC,
       m.published_at DESC,
       m.post_id DESC
     LIMIT
-      ?
+      + ?
   ) g
   JOIN posts p ON p.id = g.post_id
 ORDER BY
@@ -75,19 +75,19 @@ FROM
           post_search_fts
           JOIN post_search s ON s.doc = post_search_fts.rowid
         WHERE
-          post_search_fts MATCH ?
+          post_search_fts MATCH + ?
           AND s.published_at IS NOT NULL
         ORDER BY
           post_search_fts.rowid DESC
         LIMIT
-          ?
+          + ?
       ) m
     WHERE
       (
-        m.rank < ?
+        m.rank < + ?
         OR (
-          m.rank = ?
-          AND (m.published_at, m.post_id) < (?, ?)
+          m.rank = + ?
+          AND (m.published_at, m.post_id) < (+ ?, + ?)
         )
       )
     ORDER BY
@@ -95,7 +95,7 @@ FROM
       m.published_at DESC,
       m.post_id DESC
     LIMIT
-      ?
+      + ?
   ) g
   JOIN posts p ON p.id = g.post_id
 ORDER BY
@@ -130,7 +130,7 @@ FROM
           post_search_fts
           JOIN post_search s ON s.doc = post_search_fts.rowid
         WHERE
-          post_search_fts MATCH ?
+          post_search_fts MATCH + ?
           AND s.published_at IS NOT NULL
           AND s.post_id IN (
             SELECT
@@ -142,24 +142,24 @@ FROM
                 SELECT
                   value
                 FROM
-                  json_each(?)
+                  json_each(+ ?)
               )
             GROUP BY
               t.post_id
             HAVING
-              COUNT(*) = ?
+              COUNT(*) = + ?
           )
         ORDER BY
           post_search_fts.rowid DESC
         LIMIT
-          ?
+          + ?
       ) m
     ORDER BY
       m.rank DESC,
       m.published_at DESC,
       m.post_id DESC
     LIMIT
-      ?
+      + ?
   ) g
   JOIN posts p ON p.id = g.post_id
 ORDER BY
@@ -194,7 +194,7 @@ FROM
           post_search_fts
           JOIN post_search s ON s.doc = post_search_fts.rowid
         WHERE
-          post_search_fts MATCH ?
+          post_search_fts MATCH + ?
           AND s.published_at IS NOT NULL
           AND s.post_id IN (
             SELECT
@@ -206,24 +206,24 @@ FROM
                 SELECT
                   value
                 FROM
-                  json_each(?)
+                  json_each(+ ?)
               )
             GROUP BY
               t.post_id
             HAVING
-              COUNT(*) = ?
+              COUNT(*) = + ?
           )
         ORDER BY
           post_search_fts.rowid DESC
         LIMIT
-          ?
+          + ?
       ) m
     WHERE
       (
-        m.rank < ?
+        m.rank < + ?
         OR (
-          m.rank = ?
-          AND (m.published_at, m.post_id) < (?, ?)
+          m.rank = + ?
+          AND (m.published_at, m.post_id) < (+ ?, + ?)
         )
       )
     ORDER BY
@@ -231,7 +231,7 @@ FROM
       m.published_at DESC,
       m.post_id DESC
     LIMIT
-      ?
+      + ?
   ) g
   JOIN posts p ON p.id = g.post_id
 ORDER BY
@@ -266,19 +266,19 @@ FROM
           post_search_fts
           JOIN post_search s ON s.doc = post_search_fts.rowid
         WHERE
-          post_search_fts MATCH ?
+          post_search_fts MATCH + ?
           AND s.published_at IS NOT NULL
         ORDER BY
           post_search_fts.rowid DESC
         LIMIT
-          ?
+          + ?
       ) m
     ORDER BY
       m.rank DESC,
       m.published_at DESC,
       m.post_id DESC
     LIMIT
-      ?
+      + ?
   ) g
   JOIN posts p ON p.id = g.post_id
 ORDER BY
@@ -313,19 +313,19 @@ FROM
           post_search_fts
           JOIN post_search s ON s.doc = post_search_fts.rowid
         WHERE
-          post_search_fts MATCH ?
+          post_search_fts MATCH + ?
           AND s.published_at IS NOT NULL
         ORDER BY
           post_search_fts.rowid DESC
         LIMIT
-          ?
+          + ?
       ) m
     WHERE
       (
-        m.rank < ?
+        m.rank < + ?
         OR (
-          m.rank = ?
-          AND (m.published_at, m.post_id) < (?, ?)
+          m.rank = + ?
+          AND (m.published_at, m.post_id) < (+ ?, + ?)
         )
       )
     ORDER BY
@@ -333,7 +333,7 @@ FROM
       m.published_at DESC,
       m.post_id DESC
     LIMIT
-      ?
+      + ?
   ) g
   JOIN posts p ON p.id = g.post_id
 ORDER BY
@@ -368,7 +368,7 @@ FROM
           post_search_fts
           JOIN post_search s ON s.doc = post_search_fts.rowid
         WHERE
-          post_search_fts MATCH ?
+          post_search_fts MATCH + ?
           AND s.published_at IS NOT NULL
           AND s.post_id IN (
             SELECT
@@ -380,24 +380,24 @@ FROM
                 SELECT
                   value
                 FROM
-                  json_each(?)
+                  json_each(+ ?)
               )
             GROUP BY
               t.post_id
             HAVING
-              COUNT(*) = ?
+              COUNT(*) = + ?
           )
         ORDER BY
           post_search_fts.rowid DESC
         LIMIT
-          ?
+          + ?
       ) m
     ORDER BY
       m.rank DESC,
       m.published_at DESC,
       m.post_id DESC
     LIMIT
-      ?
+      + ?
   ) g
   JOIN posts p ON p.id = g.post_id
 ORDER BY
@@ -432,7 +432,7 @@ FROM
           post_search_fts
           JOIN post_search s ON s.doc = post_search_fts.rowid
         WHERE
-          post_search_fts MATCH ?
+          post_search_fts MATCH + ?
           AND s.published_at IS NOT NULL
           AND s.post_id IN (
             SELECT
@@ -444,24 +444,24 @@ FROM
                 SELECT
                   value
                 FROM
-                  json_each(?)
+                  json_each(+ ?)
               )
             GROUP BY
               t.post_id
             HAVING
-              COUNT(*) = ?
+              COUNT(*) = + ?
           )
         ORDER BY
           post_search_fts.rowid DESC
         LIMIT
-          ?
+          + ?
       ) m
     WHERE
       (
-        m.rank < ?
+        m.rank < + ?
         OR (
-          m.rank = ?
-          AND (m.published_at, m.post_id) < (?, ?)
+          m.rank = + ?
+          AND (m.published_at, m.post_id) < (+ ?, + ?)
         )
       )
     ORDER BY
@@ -469,7 +469,7 @@ FROM
       m.published_at DESC,
       m.post_id DESC
     LIMIT
-      ?
+      + ?
   ) g
   JOIN posts p ON p.id = g.post_id
 ORDER BY

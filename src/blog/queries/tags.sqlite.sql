@@ -13,7 +13,7 @@ WHERE
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   )
 ORDER BY
   pt.post_id,
@@ -32,7 +32,7 @@ WHERE
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   )
   AND p.published_at IS NOT NULL
 GROUP BY
@@ -54,7 +54,7 @@ FROM
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   ) a
   JOIN posts p ON p.id IN (
     SELECT
@@ -69,7 +69,7 @@ FROM
       x.published_at DESC,
       x.id DESC
     LIMIT
-      ?
+      + ?
   )
 ORDER BY
   p.published_at DESC,
@@ -91,7 +91,7 @@ FROM
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   ) a
   JOIN posts p ON p.id IN (
     SELECT
@@ -102,12 +102,12 @@ FROM
     WHERE
       t.slug = a.value
       AND x.published_at IS NOT NULL
-      AND (x.published_at, x.id) < (?, ?)
+      AND (x.published_at, x.id) < (+ ?, + ?)
     ORDER BY
       x.published_at DESC,
       x.id DESC
     LIMIT
-      ?
+      + ?
   )
 ORDER BY
   p.published_at DESC,
@@ -129,7 +129,7 @@ ORDER BY
   COUNT(*) DESC,
   pt.slug ASC
 LIMIT
-  ?;
+  + ?;
 
 -- tagsSql.popularAfter
 -- binds: afterCount, afterCount, afterSlug, first
@@ -144,26 +144,26 @@ WHERE
 GROUP BY
   pt.slug
 HAVING
-  COUNT(*) < ?
+  COUNT(*) < + ?
   OR (
-    COUNT(*) = ?
-    AND pt.slug > ?
+    COUNT(*) = + ?
+    AND pt.slug > + ?
   )
 ORDER BY
   COUNT(*) DESC,
   pt.slug ASC
 LIMIT
-  ?;
+  + ?;
 
 -- tagsSql.removeFromPost
 -- binds: postId
 DELETE FROM post_tags
 WHERE
-  post_id = ?;
+  post_id = + ?;
 
 -- tagsSql.add
 -- binds: postId, slug, position
 INSERT INTO
   post_tags (post_id, slug, position)
 VALUES
-  (?, ?, ?);
+  (+ ?, + ?, + ?);

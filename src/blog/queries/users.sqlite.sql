@@ -16,7 +16,7 @@ SELECT
 FROM
   users u
 WHERE
-  u.id = ?;
+  u.id = + ?;
 
 -- usersSql.byIds
 -- binds: ids
@@ -37,7 +37,7 @@ WHERE
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   );
 
 -- usersSql.byHandle
@@ -55,7 +55,7 @@ SELECT
 FROM
   users u
 WHERE
-  u.handle = ?;
+  u.handle = + ?;
 
 -- usersSql.byEmailWithPassword
 -- binds: email
@@ -73,7 +73,7 @@ SELECT
 FROM
   users u
 WHERE
-  u.email = ?;
+  u.email = + ?;
 
 -- usersSql.byIdWithPassword
 -- binds: id
@@ -91,7 +91,7 @@ SELECT
 FROM
   users u
 WHERE
-  u.id = ?;
+  u.id = + ?;
 
 -- usersSql.first
 -- binds: first
@@ -110,7 +110,7 @@ FROM
 ORDER BY
   u.id
 LIMIT
-  ?;
+  + ?;
 
 -- usersSql.after
 -- binds: after, first
@@ -127,11 +127,11 @@ SELECT
 FROM
   users u
 WHERE
-  u.id > ?
+  u.id > + ?
 ORDER BY
   u.id
 LIMIT
-  ?;
+  + ?;
 
 -- usersSql.takenHandles
 -- binds: handles
@@ -144,7 +144,7 @@ WHERE
     SELECT
       value
     FROM
-      json_each(?)
+      json_each(+ ?)
   );
 
 -- usersSql.emailTaken
@@ -154,7 +154,7 @@ SELECT
 FROM
   users u
 WHERE
-  u.email = ?
+  u.email = + ?
 LIMIT
   1;
 
@@ -174,32 +174,32 @@ INSERT INTO
     updated_at
   )
 VALUES
-  (?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+  (+ ?, + ?, + ?, + ?, + ?, + ?, + ?, + ?, + ?, + ?);
 
 -- usersSql.updateProfile
 -- binds: name, handle, setAvatar, avatar, updatedAt, id
 UPDATE users
 SET
-  name = COALESCE(?, name),
-  handle = COALESCE(?, handle),
+  name = COALESCE(+ ?, name),
+  handle = COALESCE(+ ?, handle),
   avatar = CASE
-    WHEN ? THEN ?
+    WHEN + ? THEN + ?
     ELSE avatar
   END,
-  updated_at = ?
+  updated_at = + ?
 WHERE
-  id = ?;
+  id = + ?;
 
 -- usersSql.changePassword
 -- binds: passwordHash, updatedAt, id, tokenVersion
 UPDATE users
 SET
-  password_hash = ?,
+  password_hash = + ?,
   token_version = token_version + 1,
-  updated_at = ?
+  updated_at = + ?
 WHERE
-  id = ?
-  AND token_version = ?;
+  id = + ?
+  AND token_version = + ?;
 
 -- usersSql.revokeTokens
 -- binds: id
@@ -207,4 +207,4 @@ UPDATE users
 SET
   token_version = token_version + 1
 WHERE
-  id = ?;
+  id = + ?;

@@ -15,11 +15,11 @@ describe('translate', () => {
     });
   });
 
-  it('should bind a name used twice at each of its ? on SQLite', () => {
+  it('should bind a name used twice at each of its +? on SQLite', () => {
     expect(translate(page, 'sqlite')).toEqual({
       text:
-        'SELECT x.id FROM posts x WHERE x.author_id = ? OR x.id IN ' +
-        '(SELECT f.followee_id FROM follows f WHERE f.follower_id = ?) LIMIT ?',
+        'SELECT x.id FROM posts x WHERE x.author_id = +? OR x.id IN ' +
+        '(SELECT f.followee_id FROM follows f WHERE f.follower_id = +?) LIMIT +?',
       names: ['viewerId', 'viewerId', 'first'],
       keyLists: [false, false, false],
     });
@@ -38,8 +38,8 @@ describe('translate', () => {
       });
       expect(translate(member, 'sqlite')).toEqual({
         text:
-          'SELECT l.post_id FROM likes l WHERE l.user_id = ? AND ' +
-          'l.post_id IN (SELECT value FROM json_each(?))',
+          'SELECT l.post_id FROM likes l WHERE l.user_id = +? AND ' +
+          'l.post_id IN (SELECT value FROM json_each(+?))',
         names: ['userId', 'postIds'],
         keyLists: [false, true],
       });
@@ -50,7 +50,7 @@ describe('translate', () => {
         'SELECT k.value FROM (SELECT unnest(CAST($1 AS varchar[])) AS value) k WHERE k.value <> $2',
       );
       expect(translate(table, 'sqlite').text).toBe(
-        'SELECT k.value FROM (SELECT value FROM json_each(?)) k WHERE k.value <> ?',
+        'SELECT k.value FROM (SELECT value FROM json_each(+?)) k WHERE k.value <> +?',
       );
     });
 
@@ -66,7 +66,7 @@ describe('translate', () => {
 
   it('should take the text of its database when the statement has one per database', () => {
     const text = { sqlite: 'SELECT :a, :b', postgres: 'SELECT :b, :a, :b' };
-    expect(translate(text, 'sqlite')).toMatchObject({ text: 'SELECT ?, ?', names: ['a', 'b'] });
+    expect(translate(text, 'sqlite')).toMatchObject({ text: 'SELECT +?, +?', names: ['a', 'b'] });
     expect(translate(text, 'postgres')).toMatchObject({
       text: 'SELECT $1, $2, $1',
       names: ['b', 'a'],
