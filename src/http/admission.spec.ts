@@ -56,6 +56,22 @@ describe('Admission', () => {
     expect(admission.startsPerTurn).toBe(1);
   });
 
+  it('should halve the requests a turn after long turns that each empty the queue', async () => {
+    // Cheap requests raise the number to 4, and their last turn empties the queue; then each
+    // long turn (20 ms) starts all of the two requests that came meanwhile.
+    const admission = new Admission(5, clock([1, 1, 1, 1, 20]));
+    for (let i = 0; i < 10; i++) admission.admit(() => undefined);
+    await turns(4);
+    expect(admission.pending).toBe(0);
+    expect(admission.startsPerTurn).toBe(4);
+    for (let turn = 0; turn < 3; turn++) {
+      admission.admit(() => undefined);
+      admission.admit(() => undefined);
+      await turns(1);
+    }
+    expect(admission.startsPerTurn).toBe(1);
+  });
+
   it('should start a request admitted when the queue was empty in the next turn', async () => {
     const admission = new Admission();
     let started = 0;

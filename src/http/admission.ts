@@ -83,7 +83,12 @@ export class Admission {
     this.waiting.splice(0, taken);
     // Scheduled before the requests start, so that a request that throws stops no other.
     this.scheduled = this.pending > 0;
-    this.lastTurn = this.scheduled ? now : null;
+    // Measured to the next turn also when this one empties the queue. Otherwise the number
+    // stays where cheap requests left it (64 after a run of Q1) for as long as each turn
+    // empties the queue, and a burst of costly requests then all start in one long turn, which
+    // is what the bound is for. A turn after a pause halves the number too; short turns raise
+    // it again.
+    this.lastTurn = now;
     if (this.scheduled) setImmediate(this.turn);
     for (const start of starting) start();
   };
