@@ -2,14 +2,17 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 
 import { format } from 'sql-formatter';
+import { DataSource } from 'typeorm';
 
 import * as auth from '../auth/auth.sql';
+import { blogEntities } from '../blog.entities';
 import * as bookmarks from '../bookmarks/bookmarks.sql';
 import * as comments from '../comments/comments.sql';
 import { Dialect, Statement, translate } from '../common/sql';
 import * as feed from '../feed/feed.sql';
 import * as follows from '../follows/follows.sql';
 import * as likes from '../likes/likes.sql';
+import { migrations } from '../migrations';
 import * as notifications from '../notifications/notifications.sql';
 import * as posts from '../posts/posts.sql';
 import * as search from '../search/search.sql';
@@ -173,6 +176,54 @@ describe('The SQL of each feature, per database, in src/blog/queries', () => {
       '-- binds: viewerId, viewerId, afterPublishedAt',
     );
     expect(file).toMatch(/\nFROM\n {2}posts p\nWHERE\n/);
+  });
+
+  describe("SQLite's +? placeholder", () => {
+    let dataSource: DataSource;
+
+    beforeAll(async () => {
+      dataSource = new DataSource({
+        type: 'better-sqlite3',
+        database: ':memory:',
+        entities: blogEntities,
+        migrations,
+        migrationsRun: true,
+      });
+      await dataSource.initialize();
+    });
+
+    afterAll(() => dataSource?.destroy());
+
+    /** SQLite's plan of `text`, every parameter bound to null. */
+    async function planOf(text: string, parameters: number): Promise<string> {
+      const rows: { detail: string }[] = await dataSource.query(
+        `EXPLAIN QUERY PLAN ${text}`,
+        new Array(parameters).fill(null),
+      );
+      return rows.map((row) => row.detail).join('\n');
+    }
+
+    it('should leave the plan of every statement as it is with a bare ?', async () => {
+      const differing: string[] = [];
+      let compared = 0;
+      for (const module of Object.values(FEATURES)) {
+        for (const [set, members] of statementSets(module)) {
+          for (const [key, statement] of Object.entries(members)) {
+            const { text, names } = translate(statement.text, 'sqlite');
+            expect(text).not.toMatch(/(?<!\+)\?/);
+            const bare = text.replaceAll('+?', '?');
+            const [plain, plus] = [
+              await planOf(bare, names.length),
+              await planOf(text, names.length),
+            ];
+            if (plain !== plus) differing.push(`${set}.${key}:\n${plain}\n--- with +?:\n${plus}`);
+            compared++;
+          }
+        }
+      }
+      expect(differing).toEqual([]);
+      expect(compared).toBeGreaterThan(90);
+    });
   });
 
   describe('the comparison', () => {
