@@ -1,7 +1,8 @@
 /**
  * The baseline's data access: better-sqlite3 prepared statements with the SQL our service's
  * TypeORM layer sends (same statements, same indexes), and per-request DataLoaders that
- * answer many parents with one grouped statement.
+ * answer many parents with one grouped statement. Parameters are bare `?`, as most code
+ * written against better-sqlite3 binds them; the service binds `+?` (see its translate.ts).
  */
 import { createRequire } from 'node:module';
 
