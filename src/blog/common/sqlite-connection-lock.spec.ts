@@ -1,6 +1,6 @@
 import { Column, DataSource, Entity, Logger, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
-import { Prepared, Sql, statement } from './sql';
+import { Prepared, Sql, SqlRunner, statement } from './sql';
 import { SqliteConnectionLock } from './sqlite-connection-lock';
 
 @Entity('notes')
@@ -229,4 +229,243 @@ describe('Transactions on SQLite', () => {
     await direct;
     expect(await ids()).toEqual(['direct']);
   });
+  it("should run a Sql transaction's own statements inside it and the others after its COMMIT", async () => {
+    const lock = SqliteConnectionLock.of(dataSource);
+    const gate = deferred();
+    const entered = deferred();
+    const ours = sql.transaction(async (runner) => {
+      await runner.run(insertRaw, { id: 'inside' });
+      entered.resolve();
+      await gate.promise;
+      return (await ids()).join();
+    });
+    await entered.promise;
+    const raw = sql.run(insertRaw, { id: 'raw' });
+    const orm = dataSource.getRepository(Note).insert({ id: 'orm' });
+    const other = dataSource.transaction((manager) => manager.insert(Note, { id: 'other' }));
+    await aTurn();
+    expect(log.statements.at(-1)).toMatch(/^INSERT INTO notes .*\["inside"\]$/);
+    gate.resolve();
+
+    expect(await ours).toBe('inside');
+    await Promise.all([raw, orm, other]);
+    expect(await ids()).toEqual(['inside', 'orm', 'other', 'raw']);
+    const commit = log.indexOf('COMMIT');
+    expect(log.indexOf('BEGIN TRANSACTION')).toBeLessThan(log.indexOf('["inside"]'));
+    for (const outside of ['["raw"]', '["orm"', '["other"']) {
+      expect(log.indexOf(outside)).toBeGreaterThan(commit);
+    }
+    expect(lock.tracking).toBe(false);
+  });
+
+  it('should keep the writes from outside when a Sql transaction rolls back', async () => {
+    const gate = deferred();
+    const entered = deferred();
+    const ours = sql.transaction(async (runner) => {
+      await runner.run(insertRaw, { id: 'inside' });
+      entered.resolve();
+      await gate.promise;
+      throw new Error('rolled back on purpose');
+    });
+    await entered.promise;
+    const raw = sql.run(insertRaw, { id: 'raw' });
+    const saved = dataSource.getRepository(Note).save({ id: 'saved', text: 'by save' });
+    await aTurn();
+    gate.resolve();
+
+    await expect(ours).rejects.toThrow('rolled back on purpose');
+    await Promise.all([raw, saved]);
+    expect(await ids()).toEqual(['raw', 'saved']);
+    expect(log.indexOf('["raw"]')).toBeGreaterThan(log.indexOf('ROLLBACK'));
+  });
+
+  it('should begin a Sql transaction only once a TypeORM one that holds the connection ends', async () => {
+    const gate = deferred();
+    const { done: transaction, entered } = openTransaction('inside', gate.promise);
+    await entered;
+    const ours = sql.transaction((runner) => runner.run(insertRaw, { id: 'ours' }));
+    await aTurn();
+    expect(log.indexOf('["ours"]')).toBe(-1);
+    gate.resolve();
+
+    expect(await transaction).toEqual(['inside']);
+    expect(await ours).toBe(1);
+    const after = log.statements
+      .slice(log.indexOf('["inside"]'))
+      .filter(
+        (text) => /^(BEGIN|COMMIT|ROLLBACK|SAVEPOINT)/.test(text) || text.includes('["ours"]'),
+      )
+      .map((text) => (text.includes('["ours"]') ? 'ours' : text));
+    expect(after).toEqual(['COMMIT', 'BEGIN TRANSACTION', 'ours', 'COMMIT']);
+  });
+
+  it('should make a Sql transaction inside a TypeORM one a savepoint of it', async () => {
+    const failed = dataSource.transaction(async (manager) => {
+      await manager.insert(Note, { id: 'outer' });
+      const inner = sql.transaction(async (runner) => {
+        await runner.run(insertRaw, { id: 'inner' });
+        throw new Error('inner rolled back');
+      });
+      await expect(inner).rejects.toThrow('inner rolled back');
+      await sql.transaction((runner) => runner.run(insertRaw, { id: 'kept inner' }));
+      expect((await ids()).sort()).toEqual(['kept inner', 'outer']);
+      throw new Error('rolled back on purpose');
+    });
+
+    await expect(failed).rejects.toThrow('rolled back on purpose');
+    expect(await ids()).toEqual([]);
+    expect(log.indexOf('ROLLBACK TO SAVEPOINT blog_savepoint_')).toBeGreaterThan(-1);
+  });
+});
+
+/** Runs `work` in a transaction, all or nothing. */
+type Transact = <T>(work: (runner: SqlRunner) => Promise<T>) => Promise<T>;
+
+/**
+ * Sql sends its SQLite transactions itself, where it had TypeORM's query runner send them: the
+ * same scenarios through both must send the same statements, in the same order, and leave the
+ * same rows and outcomes.
+ */
+describe('Sql transactions on SQLite, against TypeORM transactions', () => {
+  interface Scenario {
+    name: string;
+    run: (transact: Transact, sql: Sql, insert: Prepared<{ id: string }>) => Promise<unknown>;
+  }
+
+  const scenarios: Scenario[] = [
+    {
+      name: 'two writes committed',
+      run: (transact, _sql, insert) =>
+        transact(async (runner) => {
+          await runner.run(insert, { id: 'a' });
+          return runner.run(insert, { id: 'b' });
+        }),
+    },
+    {
+      name: 'a throw that rolls back',
+      run: (transact, _sql, insert) =>
+        transact(async (runner) => {
+          await runner.run(insert, { id: 'a' });
+          throw new Error('on purpose');
+        }),
+    },
+    {
+      name: 'a failed statement that rolls back the ones before it',
+      run: (transact, _sql, insert) =>
+        transact(async (runner) => {
+          await runner.run(insert, { id: 'a' });
+          await runner.run(insert, { id: 'a' });
+        }),
+    },
+    {
+      name: 'a nested transaction rolled back, the outer one committed',
+      run: (transact, _sql, insert) =>
+        transact(async (runner) => {
+          await runner.run(insert, { id: 'outer' });
+          const inner = await transact(async (nested) => {
+            await nested.run(insert, { id: 'inner' });
+            throw new Error('inner');
+          }).catch((error: Error) => error.message);
+          await transact((nested) => nested.run(insert, { id: 'kept' }));
+          await runner.run(insert, { id: 'after' });
+          return inner;
+        }),
+    },
+    {
+      name: 'a COMMIT that fails (a deferred foreign key), then a statement after it',
+      run: async (transact, sql, insert) => {
+        const [orphan] = Object.values(
+          sql.prepare({
+            orphan: statement<{ id: string }>(
+              "INSERT INTO children (id, note_id) VALUES (:id, 'missing')",
+            ),
+          }),
+        );
+        const outcome = await transact(async (runner) => {
+          await runner.run(insert, { id: 'with the orphan' });
+          return runner.run(orphan, { id: 'orphan' });
+        }).catch((error: Error) => `failed: ${error.message}`);
+        await sql.run(insert, { id: 'after' });
+        return outcome;
+      },
+    },
+    {
+      name: 'two at once, with a statement from outside while the first is open',
+      run: async (transact, sql, insert) => {
+        const gate = deferred();
+        const entered = deferred();
+        const first = transact(async (runner) => {
+          await runner.run(insert, { id: 'first' });
+          entered.resolve();
+          await gate.promise;
+          return runner.run(insert, { id: 'first again' });
+        });
+        await entered.promise;
+        const outside = sql.run(insert, { id: 'outside' });
+        const second = transact((runner) => runner.run(insert, { id: 'second' }));
+        await aTurn();
+        gate.resolve();
+        return Promise.all([first, outside, second]);
+      },
+    },
+  ];
+
+  async function play(scenario: Scenario, through: 'typeorm' | 'sql') {
+    const log = new StatementLog();
+    const dataSource = new DataSource({
+      type: 'better-sqlite3',
+      database: ':memory:',
+      entities: [Note],
+      synchronize: true,
+      logging: true,
+      logger: log,
+    });
+    await dataSource.initialize();
+    try {
+      await dataSource.query(
+        'CREATE TABLE children (id varchar PRIMARY KEY, note_id varchar REFERENCES notes (id) DEFERRABLE INITIALLY DEFERRED)',
+      );
+      log.statements.length = 0;
+      const sql = new Sql(dataSource);
+      const { insert } = sql.prepare({
+        insert: statement<{ id: string }>("INSERT INTO notes (id, text) VALUES (:id, 'x')"),
+      });
+      // What Sql.transaction did before: TypeORM's transaction, its statements sent through Sql.
+      const transact: Transact =
+        through === 'sql'
+          ? (work) => sql.transaction(work)
+          : (work) => dataSource.transaction(() => work(sql));
+      const outcome = await scenario.run(transact, sql, insert).then(
+        (value) => ({ value }),
+        (error: Error) => ({ error: error.message }),
+      );
+      const notes = await dataSource.query('SELECT id FROM notes ORDER BY id');
+      const children = await dataSource.query('SELECT id FROM children ORDER BY id');
+      const inTransaction = (
+        dataSource.driver as unknown as { databaseConnection: { inTransaction: boolean } }
+      ).databaseConnection.inTransaction;
+      return {
+        outcome,
+        notes,
+        children,
+        inTransaction,
+        statements: log.statements.map((text) =>
+          text.replace(/\b(typeorm_\d+|blog_savepoint_\d+)\b/g, 'savepoint'),
+        ),
+      };
+    } finally {
+      await dataSource.destroy();
+    }
+  }
+
+  it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))(
+    'should do the same as TypeORM: %s',
+    async (_name, scenario) => {
+      const expected = await play(scenario, 'typeorm');
+      const actual = await play(scenario, 'sql');
+      expect(actual).toEqual(expected);
+      expect(actual.inTransaction).toBe(false);
+      expect(actual.statements).toContain('BEGIN TRANSACTION');
+    },
+  );
 });

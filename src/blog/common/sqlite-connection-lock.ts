@@ -11,6 +11,15 @@ type Query = (...args: unknown[]) => Promise<unknown>;
 
 const locks = new WeakMap<DataSource, SqliteConnectionLock>();
 
+/** Runs `undo`, keeping quiet about its failure: the error to report is the one that led to it. */
+function attempt(undo: () => void): void {
+  try {
+    undo();
+  } catch {
+    // The failed statement was reported by `send` itself.
+  }
+}
+
 /**
  * One queue for the single connection of a SQLite DataSource. TypeORM's better-sqlite3 driver
  * runs everything on one connection and one query runner, so an open transaction is open for
@@ -24,6 +33,9 @@ const locks = new WeakMap<DataSource, SqliteConnectionLock>();
  * a flag check. A transaction must not await work of another context that needs the database
  * (say, a loader batch that another request started): that work would wait for it.
  *
+ * The blog's own transactions are sent by {@link SqliteConnectionLock.transaction}; TypeORM's
+ * (a host's, or migrations') go through its query runner, which the lock guards.
+ *
  * PostgreSQL needs none of this: its pool gives each transaction a connection of its own.
  */
 export class SqliteConnectionLock {
@@ -34,6 +46,8 @@ export class SqliteConnectionLock {
   private nextChange: { promise: Promise<void>; resolve: () => void } | null = null;
   /** True from a transaction's mark until the lock next goes idle and disables the context. */
   private marking = false;
+  /** Savepoints named so far, so that each gets a name of its own. */
+  private savepoints = 0;
 
   /** The lock of `dataSource`, installed on its query runner and manager the first time. */
   static of(dataSource: DataSource): SqliteConnectionLock {
@@ -52,6 +66,53 @@ export class SqliteConnectionLock {
   run<T>(statement: () => T): T | Promise<T> {
     if (!this.mustWait()) return statement();
     return this.changed().then(() => this.run(statement));
+  }
+
+  /**
+   * Runs `work` as a transaction sent straight to the connection, without TypeORM's query runner
+   * (its events and layers of awaits cost more than the BEGIN and COMMIT themselves): BEGIN,
+   * `work`, COMMIT, or ROLLBACK when `work` or the COMMIT throws. It holds the connection as a
+   * TypeORM transaction does, so statements and transactions of other contexts wait for it and
+   * it waits for theirs. Inside a transaction that this context holds (its own or TypeORM's), it
+   * is a savepoint. `send` runs one statement; `inTransaction` tells whether the connection has
+   * one open (SQLite ends some on its own error).
+   */
+  async transaction<T>(
+    send: (text: string) => void,
+    inTransaction: () => boolean,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    if (this.holds()) return this.savepoint(send, work);
+    return this.runMarked(async () => {
+      const holder = await this.take();
+      try {
+        send('BEGIN TRANSACTION');
+        const result = await work();
+        send('COMMIT');
+        return result;
+      } catch (error) {
+        // A failed COMMIT leaves the transaction open: it is rolled back before anyone else runs.
+        // As in TypeORM, the error reported is the one that stopped the transaction.
+        if (inTransaction()) attempt(() => send('ROLLBACK'));
+        throw error;
+      } finally {
+        this.release(holder);
+      }
+    });
+  }
+
+  private async savepoint<T>(send: (text: string) => void, work: () => Promise<T>): Promise<T> {
+    const name = `blog_savepoint_${++this.savepoints}`;
+    send(`SAVEPOINT ${name}`);
+    try {
+      const result = await work();
+      send(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (error) {
+      // Left on the stack, as TypeORM leaves its own: the outer COMMIT or ROLLBACK ends it.
+      attempt(() => send(`ROLLBACK TO SAVEPOINT ${name}`));
+      throw error;
+    }
   }
 
   /** Like run, for a statement with awaits in it: no transaction begins while it is under way. */

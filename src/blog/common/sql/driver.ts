@@ -9,6 +9,12 @@ export interface SqliteStatement {
   run(...parameters: unknown[]): { changes: number };
 }
 
+/** What the blog uses of a better-sqlite3 database. */
+interface SqliteConnection {
+  prepare(text: string): SqliteStatement;
+  readonly inTransaction: boolean;
+}
+
 /** What the blog uses of a pg pool or client. */
 export interface PostgresClient {
   query(config: {
@@ -24,15 +30,18 @@ export class SqliteStatements {
 
   constructor(private readonly dataSource: DataSource) {}
 
+  /** Whether the connection has a transaction open. */
+  readonly inTransaction = (): boolean => this.connection.inTransaction;
+
+  private get connection(): SqliteConnection {
+    return (this.dataSource.driver as unknown as { databaseConnection: SqliteConnection })
+      .databaseConnection;
+  }
+
   of(text: string): SqliteStatement {
     let statement = this.prepared.get(text);
     if (!statement) {
-      const connection = (
-        this.dataSource.driver as unknown as {
-          databaseConnection: { prepare(text: string): SqliteStatement };
-        }
-      ).databaseConnection;
-      statement = connection.prepare(text);
+      statement = this.connection.prepare(text);
       this.prepared.set(text, statement);
     }
     return statement;

@@ -114,14 +114,21 @@ export class Sql extends Runner {
 
   /**
    * Runs `work` in a transaction, all or nothing: its statements run on the transaction's own
-   * connection (PostgreSQL) or under the connection lock that the transaction holds (SQLite).
+   * connection (PostgreSQL, through TypeORM) or under the connection lock that the transaction
+   * holds (SQLite, sent by the lock itself: see SqliteConnectionLock.transaction).
    * A transaction of a stopped operation (see RequestScope) does not begin; one under way runs
    * to its end.
    */
   async transaction<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
     throwIfRequestStopped();
+    const { sqlite } = this;
+    if (sqlite) {
+      const runner = new TransactionRunner((s, p, r) => this.execute(s, p, r, null));
+      const send = (text: string) => this.sendControl(sqlite.statements, text);
+      return sqlite.lock.transaction(send, sqlite.statements.inTransaction, () => work(runner));
+    }
     return this.dataSource.transaction((manager) => {
-      const client = this.sqlite ? null : postgresClientOf(manager);
+      const client = postgresClientOf(manager);
       return work(new TransactionRunner((s, p, r) => this.execute(s, p, r, client)));
     });
   }
@@ -131,6 +138,20 @@ export class Sql extends Runner {
     throwIfRequestStopped();
     return this.execute(statement, parameters, result, null);
   };
+
+  /**
+   * BEGIN, COMMIT, ROLLBACK and savepoints of a SQLite transaction, with the text TypeORM sends
+   * for them, logged and failing as its statements do.
+   */
+  private sendControl(statements: SqliteStatements, text: string): void {
+    this.dataSource.logger.logQuery(text, []);
+    try {
+      statements.of(text).run();
+    } catch (error) {
+      this.dataSource.logger.logQueryError(String(error), text, []);
+      throw new QueryFailedError(text, [], error as Error);
+    }
+  }
 
   private async execute(
     statement: Prepared,
