@@ -108,6 +108,61 @@ describe('AccessTokenService', () => {
     );
   });
 
+  describe('the tokens it has checked', () => {
+    const jwt = blogJwtService({ jwtSecret: SECRET, jwtExpiresIn: 60 });
+    const outcomeOf = (service: AccessTokenService, token: string) =>
+      service.authenticate(token).then(
+        (authentication) => ({ user: authentication?.user.id }),
+        (error: Error) => ({ refusal: error.message }),
+      );
+    let verifyAsync: jest.SpyInstance;
+    beforeEach(() => {
+      verifyAsync = jest.spyOn(jwt, 'verifyAsync');
+      tokens = new AccessTokenService(jwt, { findById } as unknown as UsersService);
+    });
+    afterEach(() => jest.restoreAllMocks());
+
+    it('should check a signature once, and the expiry and the user at every use', async () => {
+      const token = forge({ sub: 'ada', ver: 2, exp: now() + 60 });
+      expect(await outcomeOf(tokens, token)).toEqual({ user: 'ada' });
+      expect(await outcomeOf(tokens, `Bearer ${token}`)).toEqual({ user: 'ada' });
+      expect(verifyAsync).toHaveBeenCalledTimes(1);
+      expect(findById).toHaveBeenCalledTimes(2);
+      rows.set('ada', { ...ada, tokenVersion: 3 } as User);
+      expect(await outcomeOf(tokens, token)).toEqual({ refusal: TOKEN_REFUSALS.revoked });
+      rows.delete('ada');
+      expect(await outcomeOf(tokens, token)).toEqual({ refusal: TOKEN_REFUSALS.userGone });
+    });
+
+    it('should check a refused token again at each use', async () => {
+      const forged = forge({ sub: 'ada', ver: 2, exp: now() + 60 }, { secret: 'x'.repeat(40) });
+      for (let i = 0; i < 2; i++) {
+        expect(await outcomeOf(tokens, forged)).toEqual({ refusal: TOKEN_REFUSALS.badSignature });
+      }
+      expect(verifyAsync).toHaveBeenCalledTimes(2);
+    });
+
+    // A token checked two minutes before its expiry, used again at each of these times, answers
+    // as a fresh check of it then does; so does one that is not valid before a time (nbf).
+    const exp = 2_000_000_000;
+    it.each([-60_000, -1_001, -1_000, -1, 0, 1, 999, 1_000, 60_000])(
+      'should answer as a fresh check, %d ms from the expiry',
+      async (offset) => {
+        const clock = jest.spyOn(Date, 'now').mockReturnValue(exp * 1000 - 120_000);
+        const plain = forge({ sub: 'ada', ver: 2, exp });
+        const notBefore = forge({ sub: 'ada', ver: 2, exp, nbf: exp - 1 });
+        await outcomeOf(tokens, plain);
+        await outcomeOf(tokens, notBefore);
+        clock.mockReturnValue(exp * 1000 + offset);
+        const fresh = new AccessTokenService(jwt, { findById } as unknown as UsersService);
+        for (const token of [plain, notBefore]) {
+          expect(await outcomeOf(tokens, token)).toEqual(await outcomeOf(fresh, token));
+        }
+        expect(verifyAsync).toHaveBeenCalledTimes(5);
+      },
+    );
+  });
+
   describe('recheck', () => {
     const authentication = (expiresAt = Date.now() + 60_000): Authentication => ({
       user: ada,
