@@ -81,18 +81,28 @@ describe('Transactions on SQLite', () => {
 
   /**
    * Opens a transaction that inserts `id`, waits for `gate`, then commits (or fails) with the
-   * ids it saw. Called in the test's own synchronous code, as a resolver would call it.
+   * ids it saw. Called in the test's own synchronous code, as a resolver would call it. It is
+   * TypeORM's, or with `through: 'sql'` one of Sql.transaction.
    */
-  function openTransaction(id: string, gate: Promise<void>, fail = false) {
+  function openTransaction(
+    id: string,
+    gate: Promise<void>,
+    fail = false,
+    through: 'typeorm' | 'sql' = 'typeorm',
+  ) {
     const entered = deferred();
-    const done = dataSource.transaction(async (manager) => {
-      await manager.insert(Note, { id });
+    const work = async (insert: () => Promise<unknown>) => {
+      await insert();
       entered.resolve();
       await gate;
-      const seen = await manager.find(Note);
+      const seen = await ids();
       if (fail) throw new Error('rolled back on purpose');
-      return seen.map((note) => note.id);
-    });
+      return seen;
+    };
+    const done =
+      through === 'sql'
+        ? sql.transaction((runner) => work(() => runner.run(insertRaw, { id })))
+        : dataSource.transaction((manager) => work(() => manager.insert(Note, { id })));
     return { done, entered: entered.promise };
   }
 
@@ -229,17 +239,12 @@ describe('Transactions on SQLite', () => {
     await direct;
     expect(await ids()).toEqual(['direct']);
   });
+
   it("should run a Sql transaction's own statements inside it and the others after its COMMIT", async () => {
     const lock = SqliteConnectionLock.of(dataSource);
     const gate = deferred();
-    const entered = deferred();
-    const ours = sql.transaction(async (runner) => {
-      await runner.run(insertRaw, { id: 'inside' });
-      entered.resolve();
-      await gate.promise;
-      return (await ids()).join();
-    });
-    await entered.promise;
+    const { done: ours, entered } = openTransaction('inside', gate.promise, false, 'sql');
+    await entered;
     const raw = sql.run(insertRaw, { id: 'raw' });
     const orm = dataSource.getRepository(Note).insert({ id: 'orm' });
     const other = dataSource.transaction((manager) => manager.insert(Note, { id: 'other' }));
@@ -247,7 +252,7 @@ describe('Transactions on SQLite', () => {
     expect(log.statements.at(-1)).toMatch(/^INSERT INTO notes .*\["inside"\]$/);
     gate.resolve();
 
-    expect(await ours).toBe('inside');
+    expect(await ours).toEqual(['inside']);
     await Promise.all([raw, orm, other]);
     expect(await ids()).toEqual(['inside', 'orm', 'other', 'raw']);
     const commit = log.indexOf('COMMIT');
@@ -260,14 +265,8 @@ describe('Transactions on SQLite', () => {
 
   it('should keep the writes from outside when a Sql transaction rolls back', async () => {
     const gate = deferred();
-    const entered = deferred();
-    const ours = sql.transaction(async (runner) => {
-      await runner.run(insertRaw, { id: 'inside' });
-      entered.resolve();
-      await gate.promise;
-      throw new Error('rolled back on purpose');
-    });
-    await entered.promise;
+    const { done: ours, entered } = openTransaction('inside', gate.promise, true, 'sql');
+    await entered;
     const raw = sql.run(insertRaw, { id: 'raw' });
     const saved = dataSource.getRepository(Note).save({ id: 'saved', text: 'by save' });
     await aTurn();
@@ -332,30 +331,27 @@ describe('Sql transactions on SQLite, against TypeORM transactions', () => {
     run: (transact: Transact, sql: Sql, insert: Prepared<{ id: string }>) => Promise<unknown>;
   }
 
+  /** A transaction that inserts `a`, then does `next`. */
+  const afterInsertingA =
+    (next: (runner: SqlRunner, insert: Prepared<{ id: string }>) => Promise<unknown>) =>
+    (transact: Transact, _sql: Sql, insert: Prepared<{ id: string }>) =>
+      transact(async (runner) => {
+        await runner.run(insert, { id: 'a' });
+        return next(runner, insert);
+      });
+
   const scenarios: Scenario[] = [
     {
       name: 'two writes committed',
-      run: (transact, _sql, insert) =>
-        transact(async (runner) => {
-          await runner.run(insert, { id: 'a' });
-          return runner.run(insert, { id: 'b' });
-        }),
+      run: afterInsertingA((runner, insert) => runner.run(insert, { id: 'b' })),
     },
     {
       name: 'a throw that rolls back',
-      run: (transact, _sql, insert) =>
-        transact(async (runner) => {
-          await runner.run(insert, { id: 'a' });
-          throw new Error('on purpose');
-        }),
+      run: afterInsertingA(() => Promise.reject(new Error('on purpose'))),
     },
     {
       name: 'a failed statement that rolls back the ones before it',
-      run: (transact, _sql, insert) =>
-        transact(async (runner) => {
-          await runner.run(insert, { id: 'a' });
-          await runner.run(insert, { id: 'a' });
-        }),
+      run: afterInsertingA((runner, insert) => runner.run(insert, { id: 'a' })),
     },
     {
       name: 'a nested transaction rolled back, the outer one committed',
