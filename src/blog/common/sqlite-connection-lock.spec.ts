@@ -298,6 +298,16 @@ describe('Transactions on SQLite', () => {
     expect(after).toEqual(['COMMIT', 'BEGIN TRANSACTION', 'ours', 'COMMIT']);
   });
 
+  it('should leave alone a transaction it did not begin when its own BEGIN fails', async () => {
+    // A transaction begun by hand, which the lock does not know about.
+    await dataSource.query('BEGIN');
+    await dataSource.query(`INSERT INTO notes (id) VALUES ('by hand')`);
+    const ours = sql.transaction((runner) => runner.run(insertRaw, { id: 'ours' }));
+    await expect(ours).rejects.toThrow(/within a transaction/);
+    await dataSource.query('COMMIT');
+    expect(await ids()).toEqual(['by hand']);
+  });
+
   it('should make a Sql transaction inside a TypeORM one a savepoint of it', async () => {
     const failed = dataSource.transaction(async (manager) => {
       await manager.insert(Note, { id: 'outer' });

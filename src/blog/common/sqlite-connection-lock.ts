@@ -85,15 +85,17 @@ export class SqliteConnectionLock {
     if (this.holds()) return this.savepoint(send, work);
     return this.runMarked(async () => {
       const holder = await this.take();
+      let begun = false;
       try {
         send('BEGIN TRANSACTION');
+        begun = true;
         const result = await work();
         send('COMMIT');
         return result;
       } catch (error) {
         // A failed COMMIT leaves the transaction open: it is rolled back before anyone else runs.
         // As in TypeORM, the error reported is the one that stopped the transaction.
-        if (inTransaction()) attempt(() => send('ROLLBACK'));
+        if (begun && inTransaction()) attempt(() => send('ROLLBACK'));
         throw error;
       } finally {
         this.release(holder);
