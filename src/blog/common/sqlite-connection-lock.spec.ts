@@ -73,6 +73,8 @@ describe('Transactions on SQLite', () => {
     ({ insertRaw } = sql.prepare({
       insertRaw: statement<{ id: string }>("INSERT INTO notes (id, text) VALUES (:id, 'raw')"),
     }));
+    // The tests' own statements only: synchronize ran its own transaction.
+    log.statements.length = 0;
   });
   afterEach(() => dataSource.destroy());
 
