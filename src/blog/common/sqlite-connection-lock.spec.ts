@@ -382,13 +382,11 @@ describe('Sql transactions on SQLite, against TypeORM transactions', () => {
     {
       name: 'a COMMIT that fails (a deferred foreign key), then a statement after it',
       run: async (transact, sql, insert) => {
-        const [orphan] = Object.values(
-          sql.prepare({
-            orphan: statement<{ id: string }>(
-              "INSERT INTO children (id, note_id) VALUES (:id, 'missing')",
-            ),
-          }),
-        );
+        const { orphan } = sql.prepare({
+          orphan: statement<{ id: string }>(
+            "INSERT INTO children (id, note_id) VALUES (:id, 'missing')",
+          ),
+        });
         const outcome = await transact(async (runner) => {
           await runner.run(insert, { id: 'with the orphan' });
           return runner.run(orphan, { id: 'orphan' });
