@@ -39,6 +39,7 @@ import { trustedDocumentsConfig } from './config/trusted-documents.config';
 import { isPermanentConnectionError } from './database/connection-errors';
 import { buildDataSourceOptions, DataSourceOverrides } from './database/data-source-options';
 import { DemoSeedService } from './database/seed/demo-seed.service';
+import { SqliteCheckpointer } from './database/sqlite-checkpointer';
 import { HealthModule } from './health/health.module';
 import { IdeModule } from './ide/ide.module';
 import { ObservabilityModule } from './observability';
@@ -192,7 +193,7 @@ export class AppModule implements OnApplicationShutdown {
         ObservabilityModule,
         IdeModule,
       ],
-      providers: [DemoSeedService],
+      providers: [DemoSeedService, SqliteCheckpointer],
     };
   }
 }

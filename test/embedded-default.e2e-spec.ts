@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 
 import { TestApp } from './helpers/test-app';
+import { SqliteCheckpointer } from '../src/database/sqlite-checkpointer';
 
 /** The service with no configuration at all, as `npm start` runs it on a fresh clone. */
 const DEVELOPMENT_DEFAULTS = {
@@ -45,9 +46,16 @@ describe('The embedded SQLite default (e2e)', () => {
         `mutation { logIn(input: {email: "ada@example.com", password: "demo-password"}) { user { handle } } }`,
       );
       expect(logIn.user.handle).toBe('ada');
+      // It starts by itself once writes fill 1 MB of WAL; the seed's do not.
+      const checkpointer = t.app.get(SqliteCheckpointer);
+      expect(checkpointer.running).toBe(false);
+      await checkpointer.start();
+      expect(checkpointer.running).toBe(true);
     } finally {
       await t.close();
     }
+    // The checkpointer's connection closed first, so the service's, the last, emptied the WAL.
+    expect(existsSync(join(dataDir, 'blog.sqlite-wal'))).toBe(false);
   });
 
   it('should keep data, and the generated secret, across restarts, without seeding twice', async () => {
