@@ -13,7 +13,6 @@ import {
 interface Connection {
   pragma(source: string, options?: { simple: boolean }): unknown;
   prepare(source: string): { run(...params: unknown[]): unknown };
-  transaction(fn: () => void): () => void;
 }
 
 const PAGE = 4096;

@@ -87,7 +87,6 @@ parentPort.postMessage('ready');
 export class SqliteCheckpointer implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(SqliteCheckpointer.name);
   private worker: Worker | null = null;
-  private connection: SqliteConnection | null = null;
   private watch: NodeJS.Timeout | null = null;
   private starting: Promise<void> | null = null;
   private options: Required<SqliteCheckpointerOptions> = {
@@ -144,9 +143,6 @@ export class SqliteCheckpointer implements OnApplicationBootstrap, OnModuleDestr
   private async startWorker(): Promise<void> {
     const file = this.databaseFile();
     if (this.worker || !file) return;
-    const connection = (
-      this.dataSource.driver as unknown as { databaseConnection: SqliteConnection }
-    ).databaseConnection;
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       // A few objects a tick: a young generation of 1 MB is plenty.
@@ -165,8 +161,7 @@ export class SqliteCheckpointer implements OnApplicationBootstrap, OnModuleDestr
       return;
     }
     this.worker = worker;
-    this.connection = connection;
-    connection.pragma(`wal_autocheckpoint = ${this.options.backstopPages}`);
+    this.connection.pragma(`wal_autocheckpoint = ${this.options.backstopPages}`);
     worker.on('message', (result: CheckpointResult) => {
       if (result.checkpointed > 0) this.checkpoints++;
       this.last = result;
@@ -187,6 +182,12 @@ export class SqliteCheckpointer implements OnApplicationBootstrap, OnModuleDestr
     if (!worker) return;
     this.fallBack();
     await this.stopWorker(worker);
+  }
+
+  /** TypeORM's one better-sqlite3 connection (closed once the data source is destroyed). */
+  private get connection(): SqliteConnection {
+    return (this.dataSource.driver as unknown as { databaseConnection: SqliteConnection })
+      .databaseConnection;
   }
 
   private databaseFile(): string | null {
@@ -210,9 +211,7 @@ export class SqliteCheckpointer implements OnApplicationBootstrap, OnModuleDestr
 
   private fallBack(): void {
     this.worker = null;
-    if (this.connection?.open) {
-      this.connection.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
-    }
-    this.connection = null;
+    const { connection } = this;
+    if (connection.open) connection.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
   }
 }
