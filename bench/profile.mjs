@@ -314,13 +314,38 @@ function split(profile, window, requests) {
   };
 }
 
-/** Reads the one .cpuprofile a stopped server wrote into `dir`. */
-function readProfile(dir, id) {
+/**
+ * The profiles a stopped server wrote into `dir`: its main thread's, which the split reads, and
+ * its worker threads' (ours on SQLite: the WAL checkpointer), which Node profiles too under
+ * `--cpu-prof`. Node names each `CPU.<date>.<time>.<pid>.<thread id>.<n>.cpuprofile`, and the
+ * main thread's id is 0.
+ */
+function readProfiles(dir, id) {
   const files = readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'));
-  if (files.length !== 1) {
-    throw new Error(`${id}: expected one .cpuprofile in ${dir}, found ${files.length}`);
+  const threadOf = (name) => Number(name.split('.').at(-3));
+  const main = files.filter((name) => threadOf(name) === 0);
+  if (main.length !== 1) {
+    throw new Error(`${id}: expected one main-thread .cpuprofile in ${dir}, found ${main.length}`);
   }
-  return JSON.parse(readFileSync(join(dir, files[0]), 'utf8'));
+  const read = (name) => JSON.parse(readFileSync(join(dir, name), 'utf8'));
+  return {
+    main: read(main[0]),
+    workers: files.filter((name) => threadOf(name) !== 0).map(read),
+  };
+}
+
+/** The sampled time of worker threads in the window outside `(idle)`, in ms per request. */
+function workersBusy(workers, window, requests) {
+  let us = 0;
+  for (const profile of workers) {
+    const idle = new Set(
+      profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').map((n) => n.id),
+    );
+    for (const sample of samplesIn(profile, window.from, window.to)) {
+      if (!idle.has(sample.node)) us += sample.us;
+    }
+  }
+  return { threads: workers.length, msPerRequest: round3(us / 1000 / requests) };
 }
 
 const microseconds = () => Number(process.hrtime.bigint() / 1000n);
@@ -376,6 +401,7 @@ async function profileRun({ contender, op, ctx, tokens, options, reference }) {
       throw new Error(`${contender.id} did not exit on SIGTERM: no profile was written`);
     }
     const { round, window } = measured;
+    const profiles = readProfiles(dir, contender.id);
     const errors = round.non2xx + round.errors + round.gqlErrors + round.sizeMismatches;
     if (round.requests === 0) throw new Error(`${contender.id} ${op.id}: no response`);
     return {
@@ -386,7 +412,8 @@ async function profileRun({ contender, op, ctx, tokens, options, reference }) {
       p99: round.p99 === null ? null : round3(round.p99),
       errors,
       sameBytesAsOurs: reference && op.kind === 'read' ? answer.body === reference : null,
-      ...split(readProfile(dir, contender.id), window, round.requests),
+      ...split(profiles.main, window, round.requests),
+      workerThreads: workersBusy(profiles.workers, window, round.requests),
       answer: answer.body,
     };
   } finally {
@@ -461,6 +488,21 @@ function report(results) {
         `event loop's own work), ${leftOut(byContender, '(program)')} ms/req; \`(idle)\`, ` +
         `waiting, ${leftOut(byContender, '(idle)')} ms/req.`,
     );
+    const workers = CONTENDERS.filter(({ name }) => byContender[name].workerThreads?.threads);
+    if (workers.length) {
+      lines.push(
+        '',
+        'Worker threads, not in the split (their own profiles; ours on SQLite: the WAL ' +
+          'checkpointer), sampled outside `(idle)`: ' +
+          workers
+            .map(({ name }) => {
+              const { threads, msPerRequest } = byContender[name].workerThreads;
+              return `${name} ${fixed(msPerRequest)} ms/req (${threads} thread${threads === 1 ? '' : 's'})`;
+            })
+            .join(', ') +
+          '.',
+      );
+    }
     const ours = byContender[CONTENDERS[0].name];
     lines.push(
       '',

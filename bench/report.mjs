@@ -210,6 +210,7 @@ export function buildResults({
       warmupSeconds: options.warmup,
       throughputConnections: options.connections,
       latencyConnections: options.latencyConnections,
+      passes: options.passes ?? 1,
       seed: options.seed,
     },
     data,
@@ -407,6 +408,7 @@ export function printSummary(results, log) {
 
 function markdown(results) {
   const { machine, settings, data } = results;
+  const passes = settings.passes ?? 1;
   const lines = [];
   const push = (...more) => lines.push(...more);
   const modeText = {
@@ -433,8 +435,12 @@ function markdown(results) {
   );
   push(
     `- Load: throughput = requests/s with ${settings.throughputConnections} connections for ${settings.durationSeconds} s ` +
-      `after ${settings.warmupSeconds} s of warm-up, with the p99 and the slowest response (max) of that round; ` +
-      `latency = p50/p99 with ${settings.latencyConnections} connections for ${settings.durationSeconds} s.`,
+      `after ${settings.warmupSeconds} s of warm-up, with the p99 and the slowest response (max) of that round` +
+      (passes > 1
+        ? `; the best of ${passes} such rounds, one per pass, each on a fresh server and a fresh copy of the data, ` +
+          'the second pass running the contenders in reverse order (see "Throughput passes")'
+        : '') +
+      `; latency = p50/p99 with ${settings.latencyConnections} connections for ${settings.durationSeconds} s.`,
   );
   push(
     '- Ratios: "× ceiling", "× Apollo" and "× Mercurius" divide a figure by the same figure of the ceiling, of the plain Apollo baseline ' +
@@ -514,7 +520,7 @@ function markdown(results) {
   const many = `@${settings.throughputConnections}`;
   const few = `@${settings.latencyConnections}`;
   push(
-    `req/s, p99 and max ${many}: the throughput round (${settings.throughputConnections} connections); ` +
+    `req/s, p99 and max ${many}: the ${passes > 1 ? 'best ' : ''}throughput round (${settings.throughputConnections} connections); ` +
       `p50 and p99 ${few}: the latency round (${settings.latencyConnections} connections). ` +
       'Errors by kind, over every round of the operation (see "Errors" for the rounds).',
     '',
@@ -573,6 +579,32 @@ function markdown(results) {
         ];
       });
     push(table(headers, rows, ['l']), '');
+  }
+
+  if (passes > 1) {
+    push('## Throughput passes', '');
+    push(
+      `req/s ${many} of each throughput pass, in the order of the passes: the first ran the contenders in ` +
+        'the order of the tables, the second in reverse order, each on a fresh server and a fresh copy of ' +
+        'the data. The tables above keep the best.',
+      '',
+    );
+    push(
+      table(
+        ['contender', ...OPERATION_IDS],
+        results.contenders
+          .filter((c) => c.status !== 'skipped')
+          .map((c) => [
+            c.id,
+            ...OPERATION_IDS.map((id) => {
+              const byPass = c.ops[id]?.rpsByPass;
+              return byPass ? byPass.map(int).join(' / ') : '–';
+            }),
+          ]),
+        ['l'],
+      ),
+      '',
+    );
   }
 
   push('## Errors', '');

@@ -209,3 +209,104 @@ export async function benchContender({ contender, ops, tokens, reference, option
   }
   return { ...result, answers: answersByOp };
 }
+
+/**
+ * Another throughput pass of a contender (see run.mjs): a fresh copy of its data and a fresh
+ * server, then for each operation that it answered in the first pass, the first check again (a
+ * read must answer as many bytes as then), a warm-up and a throughput round. Folds them into
+ * `result` with {@link foldPass}.
+ */
+export async function throughputPass({ contender, ops, tokens, result, pass, options, ctx, log }) {
+  const measured = ops.filter((op) => result.ops[op.id]?.status === 'ok');
+  if (result.status !== 'ok' || measured.length === 0) return;
+  log(`\n  ${contender.label}, pass ${pass}`);
+  await contender.prepare();
+  try {
+    const handle = await contender.start({ logStatements: false, port: await freePort() });
+    try {
+      for (const op of measured) {
+        const [answer] = await sendOnce(handle.url, op, tokens);
+        const expected = result.ops[op.id].responseBytes;
+        const problem =
+          problemOf(answer) ??
+          (op.kind === 'read' && Buffer.byteLength(answer.body) !== expected
+            ? `${Buffer.byteLength(answer.body)} bytes, ${expected} in the first pass`
+            : null);
+        const check =
+          op.kind === 'read' ? { kind: 'read', length: answer.body.length } : { kind: 'write' };
+        const rounds = problem
+          ? { [`throughput${pass}`]: { requests: 0, failedCheck: problem } }
+          : await runLoad({
+              ctx,
+              url: handle.url,
+              op,
+              tokens,
+              check,
+              rounds: [
+                {
+                  name: `warmup${pass}`,
+                  connections: options.connections,
+                  duration: options.warmup,
+                },
+                {
+                  name: `throughput${pass}`,
+                  connections: options.connections,
+                  duration: options.duration,
+                },
+              ],
+            });
+        foldPass(result.ops[op.id], rounds, pass);
+        const round = rounds[`throughput${pass}`];
+        log(
+          `    ${op.id}: ` +
+            (problem
+              ? `FAILED ${problem}`
+              : `${round.rps.toFixed(0)} req/s, p99 ${round.p99?.toFixed(1)} ms, max ${round.max?.toFixed(0)} ms @${options.connections}`) +
+            (result.ops[op.id].errors
+              ? `; ERRORS: ${describeErrors(result.ops[op.id].errorsByKind)}`
+              : ''),
+        );
+        if (handle.exited) throw new Error(`${contender.id} exited during ${op.id}`);
+      }
+    } finally {
+      await handle.stop();
+    }
+  } catch (error) {
+    result.status = 'failed';
+    result.reason = `pass ${pass}: ${error.message}`;
+    log(`    FAILED: ${error.message}`);
+  } finally {
+    await contender.dispose();
+  }
+}
+
+/**
+ * Folds the rounds of throughput pass `pass` into an operation's results: its req/s, p99 and
+ * max become those of its best throughput round so far, `rpsByPass` keeps every pass's req/s,
+ * and its errors count every round of every pass (a failed check counts as one).
+ */
+export function foldPass(opResult, rounds, pass) {
+  const round = rounds[`throughput${pass}`];
+  opResult.rounds = { ...opResult.rounds, ...rounds };
+  opResult.rpsByPass = [...(opResult.rpsByPass ?? [opResult.rps]), round.rps ?? 0];
+  opResult.failedChecks = (opResult.failedChecks ?? 0) + (round.failedCheck ? 1 : 0);
+  if ((round.rps ?? 0) > opResult.rps) {
+    opResult.rps = round.rps;
+    opResult.throughputP99 = round.p99;
+    opResult.throughputMax = round.max;
+    opResult.bestPass = pass;
+  }
+  opResult.bestPass ??= 1;
+  const measuredRounds = Object.keys(opResult.rounds).filter((name) =>
+    /^(throughput\d*|latency)$/.test(name),
+  );
+  const silent = measuredRounds.filter(
+    (name) => opResult.rounds[name].requests === 0 && !opResult.rounds[name].failedCheck,
+  ).length;
+  const byKind = {
+    ...errorsByKind(opResult.rounds, silent),
+    ...(opResult.failedChecks ? { failedChecks: opResult.failedChecks } : {}),
+  };
+  opResult.errorsByKind = byKind;
+  opResult.errors = Object.values(byKind).reduce((sum, n) => sum + n, 0);
+}

@@ -18,6 +18,9 @@ export const USAGE = `Usage: npm run bench -- [options]
                         (ours-sqlite always runs)
   --no-pg               skip the PostgreSQL contenders
   --no-growth           skip the growth measurement
+  --passes <n>          throughput rounds of each operation, each on a fresh server and data;
+                        the passes after the first run the contenders in reverse order, then
+                        forward again, and the report keeps each contender's best (default 2)
   --cold-starts <n>     fresh starts of each server, timed from the spawn to the answer to
                         a tiny query; the report gives their median (default 3; 0 skips)
   --seed <s>            seed of the data generator (default 42)
@@ -100,6 +103,13 @@ export function parseOptions(argv) {
       case '--no-growth':
         options.growth = false;
         break;
+      case '--passes': {
+        const passes = Number(next());
+        if (!Number.isInteger(passes) || passes < 1)
+          throw new Error(`${arg} needs a whole number ≥ 1`);
+        options.passes = passes;
+        break;
+      }
       case '--cold-starts': {
         const runs = Number(next());
         if (!Number.isInteger(runs) || runs < 0) throw new Error(`${arg} needs a whole number`);
@@ -128,6 +138,7 @@ export function parseOptions(argv) {
   options.sizes = { ...scaleSizes(FULL_SIZES, scale), ...options.sizes };
   options.duration ??= options.small ? 3 : 10;
   options.warmup ??= options.small ? 1 : 3;
+  options.passes ??= 2;
   options.mode = options.small ? 'small' : options.large ? 'large' : 'full';
   return options;
 }
