@@ -59,6 +59,16 @@ export function describeErrors(byKind) {
   return parts.length ? parts.join(', ') : '0';
 }
 
+/** What the load worker checks in each response to `op`, whose first answer was `body`. */
+const checkOf = (op, body) =>
+  op.kind === 'read' ? { kind: 'read', length: body.length } : { kind: 'write' };
+
+/** The warm-up and throughput rounds, at the throughput connections, named with `suffix`. */
+const throughputRounds = (options, suffix = '') => [
+  { name: `warmup${suffix}`, connections: options.connections, duration: options.warmup },
+  { name: `throughput${suffix}`, connections: options.connections, duration: options.duration },
+];
+
 /** Compares a contender's answer to an operation with our service's (the reference). */
 function compareToReference(contender, op, answers, reference) {
   if (!reference) return {};
@@ -120,17 +130,14 @@ export async function benchContender({ contender, ops, tokens, reference, option
         }
         answersByOp[op.id] = answers;
         const comparison = compareToReference(contender, op, answers, reference);
-        const check =
-          op.kind === 'read' ? { kind: 'read', length: answers[0].body.length } : { kind: 'write' };
         const rounds = await runLoad({
           ctx,
           url: handle.url,
           op,
           tokens,
-          check,
+          check: checkOf(op, answers[0].body),
           rounds: [
-            { name: 'warmup', connections: options.connections, duration: options.warmup },
-            { name: 'throughput', connections: options.connections, duration: options.duration },
+            ...throughputRounds(options),
             {
               name: 'latencyWarmup',
               connections: options.latencyConnections,
@@ -232,8 +239,6 @@ export async function throughputPass({ contender, ops, tokens, result, pass, opt
           (op.kind === 'read' && Buffer.byteLength(answer.body) !== expected
             ? `${Buffer.byteLength(answer.body)} bytes, ${expected} in the first pass`
             : null);
-        const check =
-          op.kind === 'read' ? { kind: 'read', length: answer.body.length } : { kind: 'write' };
         const rounds = problem
           ? { [`throughput${pass}`]: { requests: 0, failedCheck: problem } }
           : await runLoad({
@@ -241,19 +246,8 @@ export async function throughputPass({ contender, ops, tokens, result, pass, opt
               url: handle.url,
               op,
               tokens,
-              check,
-              rounds: [
-                {
-                  name: `warmup${pass}`,
-                  connections: options.connections,
-                  duration: options.warmup,
-                },
-                {
-                  name: `throughput${pass}`,
-                  connections: options.connections,
-                  duration: options.duration,
-                },
-              ],
+              check: checkOf(op, answer.body),
+              rounds: throughputRounds(options, pass),
             });
         foldPass(result.ops[op.id], rounds, pass);
         const round = rounds[`throughput${pass}`];
