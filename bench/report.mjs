@@ -438,7 +438,7 @@ function markdown(results) {
       `after ${settings.warmupSeconds} s of warm-up, with the p99 and the slowest response (max) of that round` +
       (passes > 1
         ? `; the best of ${passes} such rounds, one per pass, each on a fresh server and a fresh copy of the data, ` +
-          'the second pass running the contenders in reverse order (see "Throughput passes")'
+          'each pass after the first running the contenders in the other order (see "Throughput passes")'
         : '') +
       `; latency = p50/p99 with ${settings.latencyConnections} connections for ${settings.durationSeconds} s.`,
   );
@@ -585,8 +585,8 @@ function markdown(results) {
     push('## Throughput passes', '');
     push(
       `req/s ${many} of each throughput pass, in the order of the passes: the first ran the contenders in ` +
-        'the order of the tables, the second in reverse order, each on a fresh server and a fresh copy of ' +
-        'the data. The tables above keep the best.',
+        'the order of the tables, the second in reverse order, and so on alternating, each on a fresh ' +
+        'server and a fresh copy of the data. The tables above keep the best.',
       '',
     );
     push(
