@@ -232,12 +232,13 @@ export async function throughputPass({ contender, ops, tokens, result, pass, opt
     const handle = await contender.start({ logStatements: false, port: await freePort() });
     try {
       for (const op of measured) {
+        const opResult = result.ops[op.id];
         const [answer] = await sendOnce(handle.url, op, tokens);
-        const expected = result.ops[op.id].responseBytes;
+        const bytes = Buffer.byteLength(answer.body);
         const problem =
           problemOf(answer) ??
-          (op.kind === 'read' && Buffer.byteLength(answer.body) !== expected
-            ? `${Buffer.byteLength(answer.body)} bytes, ${expected} in the first pass`
+          (op.kind === 'read' && bytes !== opResult.responseBytes
+            ? `${bytes} bytes, ${opResult.responseBytes} in the first pass`
             : null);
         const rounds = problem
           ? { [`throughput${pass}`]: { requests: 0, failedCheck: problem } }
@@ -249,16 +250,14 @@ export async function throughputPass({ contender, ops, tokens, result, pass, opt
               check: checkOf(op, answer.body),
               rounds: throughputRounds(options, pass),
             });
-        foldPass(result.ops[op.id], rounds, pass);
+        foldPass(opResult, rounds, pass);
         const round = rounds[`throughput${pass}`];
         log(
           `    ${op.id}: ` +
             (problem
               ? `FAILED ${problem}`
               : `${round.rps.toFixed(0)} req/s, p99 ${round.p99?.toFixed(1)} ms, max ${round.max?.toFixed(0)} ms @${options.connections}`) +
-            (result.ops[op.id].errors
-              ? `; ERRORS: ${describeErrors(result.ops[op.id].errorsByKind)}`
-              : ''),
+            (opResult.errors ? `; ERRORS: ${describeErrors(opResult.errorsByKind)}` : ''),
         );
         if (handle.exited) throw new Error(`${contender.id} exited during ${op.id}`);
       }
