@@ -1,8 +1,8 @@
 import { UseGuards } from '@nestjs/common';
-import { Args, Context, Extensions, ID, Mutation, Resolver } from '@nestjs/graphql';
+import { Args, Context, Extensions, ID, Resolver } from '@nestjs/graphql';
 
 import { BlogContext } from '../blog-context';
-import { BlogResolverEnhancers } from '../blog-resolver.decorator';
+import { BlogMutation, BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { AuthService } from './auth.service';
 import { inputValidationPipe } from '../common/validation';
 import { AuthThrottlerGuard, LimitPasswordChecks } from '../limits/auth-throttler.guard';
@@ -31,7 +31,7 @@ function signedIn(context: BlogContext, payload: AuthPayload): AuthPayload {
 export class AuthResolver {
   constructor(private readonly auth: AuthService) {}
 
-  @Mutation(() => AuthPayload, { description: 'Creates an account and signs it in.' })
+  @BlogMutation(() => AuthPayload, { description: 'Creates an account and signs it in.' })
   @UseGuards(AuthThrottlerGuard)
   async signUp(
     @Args('input', inputValidationPipe) input: SignUpInput,
@@ -40,7 +40,7 @@ export class AuthResolver {
     return signedIn(context, await this.auth.signUp(input));
   }
 
-  @Mutation(() => AuthPayload, { description: 'Signs in with an email and password.' })
+  @BlogMutation(() => AuthPayload, { description: 'Signs in with an email and password.' })
   @LimitPasswordChecks()
   async logIn(
     @Args('input', inputValidationPipe) input: LogInInput,
@@ -49,7 +49,7 @@ export class AuthResolver {
     return signedIn(context, await this.auth.logIn(input));
   }
 
-  @Mutation(() => AuthPayload, {
+  @BlogMutation(() => AuthPayload, {
     description:
       'Changes the password after checking the current one. Every token issued before stops working; the answer carries a fresh one. Must be the only field of its operation.',
   })
@@ -63,7 +63,7 @@ export class AuthResolver {
     return signedIn(context, await this.auth.changePassword(viewer, input));
   }
 
-  @Mutation(() => Boolean, {
+  @BlogMutation(() => Boolean, {
     description:
       "Revokes every token of the viewer issued so far, this request's included. Must be the only field of its operation.",
   })
@@ -72,7 +72,7 @@ export class AuthResolver {
     return this.auth.logOutEverywhere(viewer);
   }
 
-  @Mutation(() => ID, {
+  @BlogMutation(() => ID, {
     description:
       "Deletes the viewer's account after checking the password: their posts (with those posts' comments and likes), comments, likes and follows go with it. Returns the account's id. Must be the only field of its operation.",
   })

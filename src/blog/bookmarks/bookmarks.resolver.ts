@@ -1,4 +1,4 @@
-import { Args, ID, Mutation, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, ID, Query, ResolveField, Resolver } from '@nestjs/graphql';
 
 import { decodeBookmarkCursor, encodeBookmarkCursor } from './bookmark-cursor';
 import { bookmarkedByViewer } from './bookmarks.loaders';
@@ -6,7 +6,7 @@ import { BookmarksService } from './bookmarks.service';
 import { CurrentViewer, Loaders, loadersOf } from '../auth/viewer.decorator';
 import { BlogContext } from '../blog-context';
 import { BlogLoaders } from '../blog-loaders';
-import { BlogResolverEnhancers } from '../blog-resolver.decorator';
+import { BlogMutation, BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { ConnectionArgs, toPage } from '../common/pagination';
 import { PostConnection } from '../posts/dto/post-connection.type';
 import { Post } from '../posts/post.entity';
@@ -19,7 +19,7 @@ import { Viewer } from '../users/viewer';
 export class BookmarksResolver {
   constructor(private readonly bookmarksService: BookmarksService) {}
 
-  @Mutation(() => Post, {
+  @BlogMutation(() => Post, {
     description:
       'Idempotent: bookmarking twice leaves one bookmark. Published posts only; needs a signed-in user.',
   })
@@ -30,7 +30,7 @@ export class BookmarksResolver {
     return (await this.bookmarksService.bookmark(postId, viewer)).post;
   }
 
-  @Mutation(() => Post, {
+  @BlogMutation(() => Post, {
     description: 'Idempotent: removing a bookmark that is not there answers the post unchanged.',
   })
   async unbookmarkPost(

@@ -1,9 +1,9 @@
-import { Args, ID, Int, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, ID, Int, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 
 import { CurrentViewer, Loaders, loadersOf } from '../auth/viewer.decorator';
 import { BlogContext } from '../blog-context';
 import { BlogLoaders } from '../blog-loaders';
-import { BlogResolverEnhancers } from '../blog-resolver.decorator';
+import { BlogMutation, BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { Comment } from './comment.entity';
 import { CommentsService } from './comments.service';
 import { PageArgs, toPage } from '../common/pagination';
@@ -19,12 +19,12 @@ import { AddCommentArgs } from './dto/add-comment.args';
 export class CommentsResolver {
   constructor(private readonly commentsService: CommentsService) {}
 
-  @Mutation(() => Comment, { description: 'Comments a published post as the signed-in user.' })
+  @BlogMutation(() => Comment, { description: 'Comments a published post as the signed-in user.' })
   addComment(@Args(inputValidationPipe) args: AddCommentArgs, @CurrentViewer() viewer: Viewer) {
     return this.commentsService.add(args.postId, args.text, viewer);
   }
 
-  @Mutation(() => ID, {
+  @BlogMutation(() => ID, {
     description: "Deletes a comment: its author, the post's author or an admin. Returns its id.",
   })
   deleteComment(@Args('id', { type: () => ID }) id: string, @CurrentViewer() viewer: Viewer) {

@@ -1,8 +1,8 @@
-import { Args, ID, Int, Mutation, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, ID, Int, ResolveField, Resolver } from '@nestjs/graphql';
 
 import { CurrentViewer, loadersOf } from '../auth/viewer.decorator';
 import { BlogContext } from '../blog-context';
-import { BlogResolverEnhancers } from '../blog-resolver.decorator';
+import { BlogMutation, BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { FollowsService } from './follows.service';
 import { User } from '../users/user.entity';
 import { Viewer } from '../users/viewer';
@@ -13,7 +13,7 @@ import { Viewer } from '../users/viewer';
 export class FollowsResolver {
   constructor(private readonly followsService: FollowsService) {}
 
-  @Mutation(() => User, { description: 'Follows a user; following twice changes nothing.' })
+  @BlogMutation(() => User, { description: 'Follows a user; following twice changes nothing.' })
   followUser(
     @Args('userId', { type: () => ID }) userId: string,
     @CurrentViewer() viewer: Viewer,
@@ -21,7 +21,7 @@ export class FollowsResolver {
     return this.followsService.follow(userId, viewer);
   }
 
-  @Mutation(() => User, { description: 'Stops following a user.' })
+  @BlogMutation(() => User, { description: 'Stops following a user.' })
   unfollowUser(
     @Args('userId', { type: () => ID }) userId: string,
     @CurrentViewer() viewer: Viewer,

@@ -1,8 +1,8 @@
-import { Args, ID, Int, Mutation, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, ID, Int, ResolveField, Resolver } from '@nestjs/graphql';
 
 import { CurrentViewer, loadersOf } from '../auth/viewer.decorator';
 import { BlogContext } from '../blog-context';
-import { BlogResolverEnhancers } from '../blog-resolver.decorator';
+import { BlogMutation, BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { LikesService } from './likes.service';
 import { Post } from '../posts/post.entity';
 import { Viewer } from '../users/viewer';
@@ -13,7 +13,7 @@ import { Viewer } from '../users/viewer';
 export class LikesResolver {
   constructor(private readonly likesService: LikesService) {}
 
-  @Mutation(() => Post, { description: 'Idempotent: liking twice leaves one like.' })
+  @BlogMutation(() => Post, { description: 'Idempotent: liking twice leaves one like.' })
   async likePost(
     @Args('postId', { type: () => ID }) postId: string,
     @CurrentViewer() viewer: Viewer,
@@ -21,7 +21,9 @@ export class LikesResolver {
     return (await this.likesService.like(postId, viewer)).post;
   }
 
-  @Mutation(() => Post, { description: 'Idempotent: unliking a post not liked changes nothing.' })
+  @BlogMutation(() => Post, {
+    description: 'Idempotent: unliking a post not liked changes nothing.',
+  })
   async unlikePost(
     @Args('postId', { type: () => ID }) postId: string,
     @CurrentViewer() viewer: Viewer,

@@ -3,7 +3,6 @@ import {
   Context,
   ID,
   Int,
-  Mutation,
   Query,
   ResolveField,
   Resolver,
@@ -18,7 +17,7 @@ import { notificationById, notificationOfPublication } from './notifications.loa
 import { NotificationsService } from './notifications.service';
 import { CurrentViewer, loadersOf } from '../auth/viewer.decorator';
 import { BlogContext } from '../blog-context';
-import { BlogResolverEnhancers } from '../blog-resolver.decorator';
+import { BlogMutation, BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { badUserInput, unauthenticated } from '../common/errors';
 import { toPage } from '../common/pagination';
 import { isUuid } from '../common/uuid';
@@ -69,7 +68,7 @@ export class NotificationsResolver {
     return this.notificationsService.countUnread(viewer);
   }
 
-  @Mutation(() => Int, {
+  @BlogMutation(() => Int, {
     description:
       "Marks the viewer's unread notifications read: those up to upTo (it and older ones), or all when upTo is left out. Returns how many it marked; an upTo that is not one of the viewer's notifications is NOT_FOUND.",
   })

@@ -1,10 +1,10 @@
-import { Args, ID, Info, Mutation, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, ID, Info, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
 
 import { CurrentViewer, Loaders, loadersOf } from '../auth/viewer.decorator';
 import { BlogContext } from '../blog-context';
 import { BlogLoaders } from '../blog-loaders';
-import { BlogResolverEnhancers } from '../blog-resolver.decorator';
+import { BlogMutation, BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { badUserInput } from '../common/errors';
 import { encodeCursor, PageArgs, toConnectionPage, toPage } from '../common/pagination';
 import { chargedText } from '../common/response-size';
@@ -98,7 +98,7 @@ export class PostsResolver {
     return { edges, pageInfo, authorId, countAll: () => this.postsService.countMatching(filter) };
   }
 
-  @Mutation(() => Post, {
+  @BlogMutation(() => Post, {
     description:
       'Two forms, both needing a signed-in user: createPost(input: {title, content}) and ' +
       "createPost(title, content, authorId). Exactly one form per call; authorId must be the viewer's own id (admins may post for others).",
@@ -107,7 +107,7 @@ export class PostsResolver {
     return this.postsService.create(args, viewer);
   }
 
-  @Mutation(() => Post, {
+  @BlogMutation(() => Post, {
     description: 'Changes the title or content; the author or an admin only.',
   })
   updatePost(
@@ -118,12 +118,12 @@ export class PostsResolver {
     return this.postsService.update(id, input, viewer);
   }
 
-  @Mutation(() => Post, { description: 'Publishes a draft; the author or an admin only.' })
+  @BlogMutation(() => Post, { description: 'Publishes a draft; the author or an admin only.' })
   async publishPost(@Args('id', { type: () => ID }) id: string, @CurrentViewer() viewer: Viewer) {
     return (await this.postsService.publish(id, viewer)).post;
   }
 
-  @Mutation(() => ID, { description: 'Returns the id of the deleted post.' })
+  @BlogMutation(() => ID, { description: 'Returns the id of the deleted post.' })
   deletePost(@Args('id', { type: () => ID }) id: string, @CurrentViewer() viewer: Viewer) {
     return this.postsService.delete(id, viewer);
   }

@@ -1,9 +1,9 @@
-import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, ID, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 
 import { CurrentViewer, Loaders, loadersOf } from '../auth/viewer.decorator';
 import { BlogContext, mayViewPrivateFields } from '../blog-context';
 import { BlogLoaders } from '../blog-loaders';
-import { BlogResolverEnhancers } from '../blog-resolver.decorator';
+import { BlogMutation, BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { PageArgs, toPage } from '../common/pagination';
 import { inputValidationPipe } from '../common/validation';
 import { Post } from '../posts/post.entity';
@@ -37,7 +37,7 @@ export class UsersResolver {
     return viewer;
   }
 
-  @Mutation(() => User, { description: "Changes the signed-in user's name, handle or avatar." })
+  @BlogMutation(() => User, { description: "Changes the signed-in user's name, handle or avatar." })
   updateProfile(
     @Args('input', inputValidationPipe) input: UpdateProfileInput,
     @CurrentViewer() viewer: Viewer,
