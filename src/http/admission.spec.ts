@@ -1,4 +1,6 @@
-import { Admission } from './admission';
+import { performance } from 'node:perf_hooks';
+
+import { Admission, collectorPauses } from './admission';
 
 /** Resolves after `count` turns of the event loop (check phases). */
 const turns = async (count: number) => {
@@ -12,9 +14,12 @@ function clock(steps: number[]) {
   return () => (time += steps[Math.min(index++, steps.length - 1)]);
 }
 
+/** No collector pauses: the fake clocks' instants are not `performance.now()`'s. */
+const noPauses = () => 0;
+
 describe('Admission', () => {
   it('should start requests in later turns of the event loop, in the order they came', async () => {
-    const admission = new Admission(5, clock([10]));
+    const admission = new Admission(5, clock([10]), noPauses);
     const started: string[] = [];
     for (const name of ['a', 'b', 'c']) admission.admit(() => started.push(name));
     expect(started).toEqual([]);
@@ -31,7 +36,7 @@ describe('Admission', () => {
   });
 
   it('should start more requests a turn while turns are short', async () => {
-    const admission = new Admission(5, clock([1]));
+    const admission = new Admission(5, clock([1]), noPauses);
     const started: number[] = [];
     for (let i = 0; i < 10; i++) admission.admit(() => started.push(i));
     const perTurn: number[] = [];
@@ -46,7 +51,7 @@ describe('Admission', () => {
 
   it('should halve the requests a turn when a turn ran long, down to one', async () => {
     // Short turns first (1 ms), then long ones (20 ms).
-    const admission = new Admission(5, clock([1, 1, 1, 1, 20]));
+    const admission = new Admission(5, clock([1, 1, 1, 1, 20]), noPauses);
     for (let i = 0; i < 100; i++) admission.admit(() => undefined);
     await turns(4);
     expect(admission.startsPerTurn).toBe(4);
@@ -59,7 +64,7 @@ describe('Admission', () => {
   it('should halve the requests a turn after long turns that each empty the queue', async () => {
     // Cheap requests raise the number to 4, and their last turn empties the queue; then each
     // long turn (20 ms) starts all of the two requests that came meanwhile.
-    const admission = new Admission(5, clock([1, 1, 1, 1, 20]));
+    const admission = new Admission(5, clock([1, 1, 1, 1, 20]), noPauses);
     for (let i = 0; i < 10; i++) admission.admit(() => undefined);
     await turns(4);
     expect(admission.pending).toBe(0);
@@ -70,6 +75,52 @@ describe('Admission', () => {
       await turns(1);
     }
     expect(admission.startsPerTurn).toBe(1);
+  });
+
+  it("should give back, a turn later, a halving that the collector's pauses explain", async () => {
+    // Four short turns (1 ms), then one of 20 ms, 18 of which the collector paused the thread.
+    // The clock reads 1, 2, 3, 4, 24, 25...; the pause ran from 5 to 23.
+    const paused = (from: number, to: number) => Math.max(0, Math.min(23, to) - Math.max(5, from));
+    const admission = new Admission(5, clock([1, 1, 1, 1, 20, 1]), paused);
+    for (let i = 0; i < 100; i++) admission.admit(() => undefined);
+    await turns(4);
+    expect(admission.startsPerTurn).toBe(4);
+    await turns(1);
+    // Halved at once: the pause is not known yet when the long turn is seen.
+    expect(admission.startsPerTurn).toBe(2);
+    await turns(1);
+    // Given back, and then raised by the short turn that followed.
+    expect(admission.startsPerTurn).toBe(5);
+  });
+
+  it('should keep a halving that the pauses do not explain', async () => {
+    // The same turns, but the collector paused the thread for only 5 of the long turn's 20 ms.
+    const admission = new Admission(5, clock([1, 1, 1, 1, 20, 1]), (from, to) =>
+      from < 9 && to > 4 ? 5 : 0,
+    );
+    for (let i = 0; i < 100; i++) admission.admit(() => undefined);
+    await turns(5);
+    expect(admission.startsPerTurn).toBe(2);
+    await turns(1);
+    expect(admission.startsPerTurn).toBe(3);
+  });
+
+  it("should sum the collector's pauses that Node reports", async () => {
+    const paused = collectorPauses();
+    const from = performance.now();
+    // Some 40 MB of short-lived objects: several young-generation collections.
+    let kept: unknown[] = [];
+    for (let i = 0; i < 1_000_000; i++) {
+      kept.push({ i, text: `object ${i}` });
+      if (kept.length > 10_000) kept = [];
+    }
+    const to = performance.now();
+    // The entries arrive in a later turn of the event loop.
+    await turns(3);
+    const total = paused(from, to);
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(to - from);
+    expect(paused(to + 1, to + 2)).toBe(0);
   });
 
   it('should start a request admitted when the queue was empty in the next turn', async () => {
@@ -83,7 +134,7 @@ describe('Admission', () => {
   });
 
   it('should not keep the requests it started while the queue never empties', async () => {
-    const admission = new Admission(5, clock([10]));
+    const admission = new Admission(5, clock([10]), noPauses);
     const queue = (admission as unknown as { waiting: unknown[] }).waiting;
     let started = 0;
     for (let turn = 0; turn < 1200; turn++) {
@@ -97,7 +148,7 @@ describe('Admission', () => {
   });
 
   it('should drop, never start, a request whose client has gone by its turn', async () => {
-    const admission = new Admission(5, clock([10]));
+    const admission = new Admission(5, clock([10]), noPauses);
     const started: string[] = [];
     const gone = new Set<string>();
     for (const name of ['a', 'b', 'c']) {
@@ -116,7 +167,7 @@ describe('Admission', () => {
   });
 
   it('should give the place of a dropped request in a turn to the next one', async () => {
-    const admission = new Admission(5, clock([10]));
+    const admission = new Admission(5, clock([10]), noPauses);
     const started: number[] = [];
     for (let i = 0; i < 5; i++) {
       admission.admit(

@@ -1,4 +1,4 @@
-import { performance } from 'node:perf_hooks';
+import { performance, PerformanceObserver } from 'node:perf_hooks';
 
 interface Waiting {
   start: () => void;
@@ -18,6 +18,13 @@ interface Waiting {
  * per turn follows how long turns take (one more while they are short, half as many when one
  * ran long), so cheap requests share a turn's overhead and expensive ones get a turn each.
  *
+ * A turn made long by the garbage collector does not count as costly requests: the number is
+ * halved at once, and given back in the next turn when the collector's pauses (which Node reports
+ * a turn late) explain the length. Otherwise a full collection's pause (10-20 ms) halves the
+ * number, the waiting requests wait longer, more of them outlive two young collections and are
+ * promoted, which makes more full collections: under sustained load a server could settle in
+ * that slow mode for good.
+ *
  * A request whose client has gone while it waited (its `abandoned` check says so when its turn
  * comes) is dropped, not started: under overload the queue is where requests wait longest, and
  * a client that gave up, a mutation's included, should cost nothing and change nothing.
@@ -28,10 +35,17 @@ export class Admission {
   private scheduled = false;
   private perTurn = 1;
   private lastTurn: number | null = null;
+  /** The last halving, until the next turn tells whether the collector's pauses explain it. */
+  private halving: { from: number; to: number; length: number; before: number } | null = null;
 
+  /**
+   * @param pausedMs the time the garbage collector paused the thread between two instants of
+   * `now`'s clock, as far as it is known yet.
+   */
   constructor(
     private readonly turnMs = 5,
     private readonly now: () => number = () => performance.now(),
+    private readonly pausedMs: (from: number, to: number) => number = collectorPauses(),
   ) {}
 
   /**
@@ -63,11 +77,18 @@ export class Admission {
 
   private readonly turn = (): void => {
     const now = this.now();
+    if (this.halving) {
+      const { from, to, length, before } = this.halving;
+      this.halving = null;
+      if (length - this.pausedMs(from, to) <= this.turnMs) this.perTurn = before;
+    }
     if (this.lastTurn !== null) {
       // The time since the previous turn began: its requests' work and the loop's other work.
       const length = now - this.lastTurn;
-      if (length > this.turnMs) this.perTurn = Math.max(1, this.perTurn >> 1);
-      else if (length < this.turnMs / 2) this.perTurn = Math.min(64, this.perTurn + 1);
+      if (length > this.turnMs) {
+        this.halving = { from: this.lastTurn, to: now, length, before: this.perTurn };
+        this.perTurn = Math.max(1, this.perTurn >> 1);
+      } else if (length < this.turnMs / 2) this.perTurn = Math.min(64, this.perTurn + 1);
     }
     // Abandoned requests are dropped on the way and take no place in the turn.
     const starting: (() => void)[] = [];
@@ -91,5 +112,35 @@ export class Admission {
     this.lastTurn = now;
     if (this.scheduled) setImmediate(this.turn);
     for (const start of starting) start();
+  };
+}
+
+/** The pauses the collector reported, [start, end] on `performance.now()`'s clock. */
+const pauses: [number, number][] = [];
+/** How many pauses are kept: a few seconds' worth under load, for the turns that ask. */
+const KEPT_PAUSES = 256;
+let observer: PerformanceObserver | null = null;
+
+/**
+ * The garbage collector's pauses of the main thread, from Node's `gc` performance entries,
+ * which arrive in the turn of the event loop after the pause: the returned function sums the
+ * pauses known so far between two instants of `performance.now()`. One observer serves every
+ * Admission of the process.
+ */
+export function collectorPauses(): (from: number, to: number) => number {
+  if (!observer) {
+    observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        pauses.push([entry.startTime, entry.startTime + entry.duration]);
+      }
+      if (pauses.length > KEPT_PAUSES) pauses.splice(0, pauses.length - KEPT_PAUSES);
+    });
+    observer.observe({ entryTypes: ['gc'] });
+  }
+  return (from, to) => {
+    let paused = 0;
+    for (const [start, end] of pauses)
+      paused += Math.max(0, Math.min(end, to) - Math.max(start, from));
+    return paused;
   };
 }
