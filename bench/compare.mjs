@@ -1,0 +1,208 @@
+#!/usr/bin/env node
+/**
+ * Two or more builds of the service (or the Mercurius contender) on the same operations, in
+ * alternated rounds, each on a fresh server and a fresh copy of the data: for a change's A/B
+ * figures on a shared, noisy machine, where only what is measured side by side compares.
+ *
+ *   node bench/compare.mjs --builds <dir>,<dir>[,mercurius] [--operations Q1,W1] [--rounds 4]
+ *     [--duration 8] [--warmup 3] [--connections 100] [--scale 1] [--data <dir>]
+ *
+ * A build is a folder with the service's `package.json` and a built `dist/` (say, a copy of
+ * `dist/` made before a change, beside a `package.json` and a link to `node_modules`); `.` is
+ * this checkout. Each round starts the build as `npm run start:prod` does (Node's options from
+ * its own `package.json`) with `--trace-gc`, warms it up, then loads it and reports: requests a
+ * second and p99, CPU per request by thread (the main thread, V8's helper threads, the rest),
+ * the young and full collections that ran during the measured round, and the peak RSS. The
+ * medians per build and operation follow. `--data` keeps the generated blog for the next call.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { mercurius } from './contenders/mercurius.mjs';
+import { oursSqlite } from './contenders/ours.mjs';
+import { generate } from './generate.mjs';
+import { FULL_SIZES, scaleSizes } from './lib/blog-plan.mjs';
+import { ensureBuild } from './lib/build.mjs';
+import { mintToken } from './lib/jwt.mjs';
+import { runLoad, sendOnce } from './lib/measure.mjs';
+import { positiveNumber } from './lib/options.mjs';
+import { fileSize, freePort, installCleanup, watchMemory } from './lib/processes.mjs';
+import { graphqlOperations, OPERATION_IDS } from './operations.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const log = (line = '') => console.log(line);
+
+function parseCli(argv) {
+  const options = {
+    builds: ['.'],
+    operations: ['Q1'],
+    rounds: 4,
+    duration: 8,
+    warmup: 3,
+    connections: 100,
+    scale: 1,
+    data: null,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => positiveNumber(arg, argv[++i]);
+    if (arg === '--builds') options.builds = argv[++i].split(',').filter(Boolean);
+    else if (arg === '--operations') options.operations = argv[++i].toUpperCase().split(',');
+    else if (arg === '--rounds') options.rounds = value();
+    else if (arg === '--duration') options.duration = value();
+    else if (arg === '--warmup') options.warmup = value();
+    else if (arg === '--connections') options.connections = value();
+    else if (arg === '--scale') options.scale = value();
+    else if (arg === '--data') options.data = resolve(argv[++i]);
+    else throw new Error(`unknown option ${arg}; see the usage at the top of bench/compare.mjs`);
+  }
+  const unknown = options.operations.filter((id) => !OPERATION_IDS.includes(id));
+  if (unknown.length) throw new Error(`--operations takes ids among ${OPERATION_IDS.join(',')}`);
+  for (const build of options.builds) {
+    if (build !== 'mercurius' && !existsSync(join(resolve(build), 'dist/src/main.js'))) {
+      throw new Error(`${build} has no dist/src/main.js: build it, or copy a build there`);
+    }
+  }
+  return options;
+}
+
+/** CPU ms of each thread of `pid` so far, by thread id, with the thread's name. */
+function threadTimes(pid) {
+  const threads = {};
+  for (const id of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${id}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      threads[id] = { name, ms: (Number(fields[11]) + Number(fields[12])) * 10 };
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return threads;
+}
+
+/** CPU ms per request of the main thread, V8's helper threads and the others, between two reads. */
+function cpuPerRequest(before, after, requests) {
+  const split = { main: 0, v8: 0, other: 0 };
+  for (const [id, { name, ms }] of Object.entries(after)) {
+    const spent = ms - (before[id]?.ms ?? 0);
+    const kind = name === 'node-MainThread' ? 'main' : name === 'node-V8Worker' ? 'v8' : 'other';
+    split[kind] += spent;
+  }
+  return Object.fromEntries(Object.entries(split).map(([kind, ms]) => [kind, ms / requests]));
+}
+
+/** The young and full collections that `--trace-gc` logged from byte `from` of the log on. */
+function collectionsSince(logFile, from) {
+  const text = readFileSync(logFile).subarray(from).toString('utf8');
+  return {
+    young: (text.match(/Scavenge|Minor Mark-Sweep/g) ?? []).length,
+    full: (text.match(/Mark-Compact/g) ?? []).length,
+  };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+async function main() {
+  const options = parseCli(process.argv.slice(2));
+  const tmp = mkdtempSync(join(tmpdir(), 'blog-compare-'));
+  installCleanup(async () => rmSync(tmp, { recursive: true, force: true }));
+  ensureBuild(ROOT);
+  const dataDir = options.data ?? tmp;
+  mkdirSync(dataDir, { recursive: true });
+  const pristine = join(dataDir, `compare-${options.scale}.sqlite`);
+  const fixturesFile = join(dataDir, `compare-${options.scale}.json`);
+  let fixtures;
+  if (existsSync(pristine) && existsSync(fixturesFile)) {
+    fixtures = JSON.parse(readFileSync(fixturesFile, 'utf8'));
+  } else {
+    log(`Generating the blog (scale ${options.scale})...`);
+    const sizes = scaleSizes(FULL_SIZES, options.scale);
+    ({ fixtures } = await generate({ databaseUrl: `sqlite:${pristine}`, sizes, seed: '42' }));
+    writeFileSync(fixturesFile, JSON.stringify(fixtures));
+  }
+  const secret = randomBytes(32).toString('hex');
+  const tokens = {
+    viewer: mintToken(secret, fixtures.viewerId),
+    writer: mintToken(secret, fixtures.writerId),
+  };
+  const ops = graphqlOperations(fixtures).filter((op) => options.operations.includes(op.id));
+  log(`Load average at the start: ${loadavg()[0].toFixed(2)}`);
+  const results = {};
+  for (let round = 1; round <= options.rounds; round++) {
+    for (const build of options.builds) {
+      const root = build === 'mercurius' ? ROOT : resolve(build);
+      const ctx = { root, tmp, secret, sqlitePristine: pristine };
+      const contender =
+        build === 'mercurius' ? mercurius(ctx) : oursSqlite(ctx, { id: `compare-${round}` });
+      for (const op of ops) {
+        await contender.prepare();
+        const handle = await contender.start({ port: await freePort(), nodeArgs: ['--trace-gc'] });
+        try {
+          await sendOnce(handle.url, op, tokens);
+          const load = (name, duration) =>
+            runLoad({
+              ctx: { ...ctx, root: ROOT },
+              url: handle.url,
+              op,
+              tokens,
+              check: { kind: 'write' },
+              rounds: [{ name, connections: options.connections, duration }],
+            });
+          await load('warmup', options.warmup);
+          const memory = watchMemory(handle.pid);
+          const logFrom = fileSize(handle.logFile) ?? 0;
+          const threadsBefore = threadTimes(handle.pid);
+          const { measured } = await load('measured', options.duration);
+          const cpu = cpuPerRequest(threadsBefore, threadTimes(handle.pid), measured.requests);
+          const gc = collectionsSince(handle.logFile, logFrom);
+          const row = {
+            rps: measured.rps,
+            p99: measured.p99,
+            errors: measured.non2xx + measured.timeouts + measured.gqlErrors,
+            cpu,
+            gc,
+            peakMb: memory.stop(),
+          };
+          (results[`${build} ${op.id}`] ??= []).push(row);
+          log(
+            `round ${round} ${build} ${op.id}: ${row.rps.toFixed(0)} req/s, p99 ${row.p99?.toFixed(1)} ms; ` +
+              `CPU ms/req main ${cpu.main.toFixed(3)}, V8 helpers ${cpu.v8.toFixed(3)}, other ${cpu.other.toFixed(3)}; ` +
+              `collections ${gc.young} young, ${gc.full} full; peak ${row.peakMb?.toFixed(0)} MB` +
+              (row.errors ? `; ${row.errors} ERRORS` : ''),
+          );
+        } finally {
+          await handle.stop();
+          await contender.dispose();
+        }
+      }
+    }
+  }
+  log();
+  log(`Medians (load average at the end: ${loadavg()[0].toFixed(2)})`);
+  for (const [key, rows] of Object.entries(results)) {
+    const m = (pick) => median(rows.map(pick));
+    log(
+      `${key}: ${m((r) => r.rps).toFixed(0)} req/s (${rows.map((r) => r.rps.toFixed(0)).join(' / ')}), ` +
+        `main CPU ${m((r) => r.cpu.main).toFixed(3)} ms/req, V8 helpers ${m((r) => r.cpu.v8).toFixed(3)}, ` +
+        `full collections ${rows.map((r) => r.gc.full).join(' / ')}, peak ${m((r) => r.peakMb ?? 0).toFixed(0)} MB`,
+    );
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error.stack ?? error);
+    process.exit(1);
+  },
+);
