@@ -115,8 +115,8 @@ export class Admission {
   };
 }
 
-/** The pauses the collector reported, [start, end] on `performance.now()`'s clock. */
-const pauses: [number, number][] = [];
+/** The pauses the collector reported, in the order they ran, on `performance.now()`'s clock. */
+const pauses: { start: number; end: number }[] = [];
 /** How many pauses are kept: a few seconds' worth under load, for the turns that ask. */
 const KEPT_PAUSES = 256;
 let observer: PerformanceObserver | null = null;
@@ -130,8 +130,8 @@ let observer: PerformanceObserver | null = null;
 export function collectorPauses(): (from: number, to: number) => number {
   if (!observer) {
     observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        pauses.push([entry.startTime, entry.startTime + entry.duration]);
+      for (const { startTime, duration } of list.getEntries()) {
+        pauses.push({ start: startTime, end: startTime + duration });
       }
       if (pauses.length > KEPT_PAUSES) pauses.splice(0, pauses.length - KEPT_PAUSES);
     });
@@ -139,8 +139,10 @@ export function collectorPauses(): (from: number, to: number) => number {
   }
   return (from, to) => {
     let paused = 0;
-    for (const [start, end] of pauses)
-      paused += Math.max(0, Math.min(end, to) - Math.max(start, from));
+    // From the newest back to the first that ended before `from`: a turn asks about the last.
+    for (let i = pauses.length - 1; i >= 0 && pauses[i].end > from; i--) {
+      paused += Math.max(0, Math.min(pauses[i].end, to) - Math.max(pauses[i].start, from));
+    }
     return paused;
   };
 }
