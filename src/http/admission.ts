@@ -36,7 +36,7 @@ export class Admission {
   private perTurn = 1;
   private lastTurn: number | null = null;
   /** The last halving, until the next turn tells whether the collector's pauses explain it. */
-  private halving: { from: number; to: number; length: number; before: number } | null = null;
+  private halving: { from: number; to: number; before: number } | null = null;
 
   /**
    * @param pausedMs the time the garbage collector paused the thread between two instants of
@@ -78,15 +78,15 @@ export class Admission {
   private readonly turn = (): void => {
     const now = this.now();
     if (this.halving) {
-      const { from, to, length, before } = this.halving;
+      const { from, to, before } = this.halving;
       this.halving = null;
-      if (length - this.pausedMs(from, to) <= this.turnMs) this.perTurn = before;
+      if (to - from - this.pausedMs(from, to) <= this.turnMs) this.perTurn = before;
     }
     if (this.lastTurn !== null) {
       // The time since the previous turn began: its requests' work and the loop's other work.
       const length = now - this.lastTurn;
       if (length > this.turnMs) {
-        this.halving = { from: this.lastTurn, to: now, length, before: this.perTurn };
+        this.halving = { from: this.lastTurn, to: now, before: this.perTurn };
         this.perTurn = Math.max(1, this.perTurn >> 1);
       } else if (length < this.turnMs / 2) this.perTurn = Math.min(64, this.perTurn + 1);
     }
