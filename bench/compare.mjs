@@ -35,7 +35,7 @@ import { generate } from './generate.mjs';
 import { FULL_SIZES, scaleSizes } from './lib/blog-plan.mjs';
 import { ensureBuild } from './lib/build.mjs';
 import { mintToken } from './lib/jwt.mjs';
-import { runLoad, sendOnce } from './lib/measure.mjs';
+import { median, runLoad, sendOnce } from './lib/measure.mjs';
 import { positiveNumber } from './lib/options.mjs';
 import { fileSize, freePort, installCleanup, watchMemory } from './lib/processes.mjs';
 import { graphqlOperations, OPERATION_IDS } from './operations.mjs';
@@ -111,12 +111,6 @@ function collectionsSince(logFile, from) {
     young: (text.match(/Scavenge|Minor Mark-Sweep/g) ?? []).length,
     full: (text.match(/Mark-Compact/g) ?? []).length,
   };
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 async function main() {

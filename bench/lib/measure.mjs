@@ -102,10 +102,14 @@ export async function measureColdStart({ contender, runs }) {
     await handle.stop();
     times.push(Math.round(handle.readyMs));
   }
-  const sorted = [...times].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const medianMs = sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-  return { query: contender.coldStartQuery, runs: times, medianMs };
+  return { query: contender.coldStartQuery, runs: times, medianMs: median(times) };
+}
+
+/** The median of some numbers: the middle one, or the mean of the middle two. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /**
