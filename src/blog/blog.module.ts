@@ -21,6 +21,7 @@ import {
 } from './blog.module-definition';
 import { CommentsResolver, PostCommentsResolver } from './comments/comments.resolver';
 import { CommentsService } from './comments/comments.service';
+import { PostCommentsReader } from './comments/post-comments.reader';
 import { Sql } from './common/sql';
 import { TrustedDocuments } from './documents/trusted-documents';
 import { TrustedDocumentsPlugin } from './documents/trusted-documents.plugin';
@@ -40,6 +41,7 @@ import { OperationLimitsPlugin } from './limits/operation-limits.plugin';
 import { OperationRules } from './limits/operation-rules';
 import { WriteRateLimiter } from './limits/write-rate-limit';
 import { PostConnectionResolver } from './posts/post-connection.resolver';
+import { PostDetailReader } from './posts/post-detail-reader';
 import { PostsResolver } from './posts/posts.resolver';
 import { PostsService } from './posts/posts.service';
 import { SubscriptionFanOut } from './subscriptions/event-fan-out';
@@ -103,6 +105,8 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
     UsersService,
     PostsService,
     CommentsService,
+    PostCommentsReader,
+    { provide: PostDetailReader, useExisting: PostCommentsReader },
     LikesService,
     FollowsService,
     FeedService,

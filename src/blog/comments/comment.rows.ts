@@ -17,3 +17,23 @@ export interface CommentRow {
 export function toComment(row: CommentRow): Comment {
   return Object.assign(new Comment(), { ...row, createdAt: toDate(row.createdAt) });
 }
+
+/**
+ * {@link commentColumns} named `comment.<field>`, for a statement that reads comments in the rows
+ * of something else (see `postWithAuthorAndPage`); {@link toPagedComment} reads them.
+ */
+export const PAGED_COMMENT_COLUMNS =
+  'c.id AS "comment.id", c.text AS "comment.text", c.post_id AS "comment.postId", ' +
+  'c.author_id AS "comment.authorId", c.created_at AS "comment.createdAt"';
+
+export type PagedCommentRow = { [K in keyof CommentRow as `comment.${K}`]: CommentRow[K] | null };
+
+export function toPagedComment(row: PagedCommentRow): Comment {
+  return toComment({
+    id: row['comment.id']!,
+    text: row['comment.text']!,
+    postId: row['comment.postId']!,
+    authorId: row['comment.authorId']!,
+    createdAt: row['comment.createdAt']!,
+  });
+}

@@ -1,7 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 
 import { Comment } from './comment.entity';
-import { toComment } from './comment.rows';
+import { toComment, toPagedComment } from './comment.rows';
 import { commentsSql } from './comments.sql';
 import { forbidden, notFound, unauthenticated } from '../common/errors';
 import { groupBy } from '../common/group-by';
@@ -10,7 +10,11 @@ import { countsByKey, PreparedStatements, Sql, SqlRunner } from '../common/sql';
 import { newId } from '../common/uuid';
 import { BlogEvents } from '../events/blog-events';
 import { NotificationsService } from '../notifications/notifications.service';
+import { Post } from '../posts/post.entity';
+import { PostRow, toPost } from '../posts/post.rows';
 import { PostsService } from '../posts/posts.service';
+import { User } from '../users/user.entity';
+import { AuthorRow, toAuthor } from '../users/user.rows';
 import { isAdmin, Viewer } from '../users/viewer';
 
 /** Comments on published posts: who may add, list and delete them. For the host's own code. */
@@ -74,6 +78,24 @@ export class CommentsService {
         })
       : await this.sql.all(this.statements.pagesByPosts, { first: page.first, postIds });
     return groupBy(postIds, rows.map(toComment), (comment) => comment.postId);
+  }
+
+  /**
+   * A post (whoever may see it), its author and its first page of comments, in one statement;
+   * null when there is no such post. The page is what {@link listByPosts} reads for it.
+   */
+  async findPostWithPage(
+    id: string,
+    page: Page,
+  ): Promise<{ post: Post; author: User; comments: Comment[] } | null> {
+    const rows = await this.sql.all(this.statements.postWithAuthorAndPage, {
+      id,
+      first: page.first,
+    });
+    const postRow = rows.find((row) => row.id !== null) as (PostRow & AuthorRow) | undefined;
+    if (!postRow) return null;
+    const comments = rows.filter((row) => row['comment.id'] !== null).map(toPagedComment);
+    return { post: toPost(postRow), author: toAuthor(postRow), comments };
   }
 
   async countByPosts(postIds: readonly string[]): Promise<Map<string, number>> {

@@ -1,5 +1,7 @@
-import { commentColumns, CommentRow } from './comment.rows';
+import { commentColumns, CommentRow, PAGED_COMMENT_COLUMNS, PagedCommentRow } from './comment.rows';
 import { KeyCount, statement } from '../common/sql';
+import { postColumns, PostRow } from '../posts/post.rows';
+import { AUTHOR_COLUMNS, AuthorRow } from '../users/user.rows';
 
 const cols = commentColumns('c');
 
@@ -15,6 +17,29 @@ const pagePerPost = (after: boolean) => {
   });
 };
 
+/** A row of {@link postWithAuthorAndPage}: the post and its author, or one of its comments. */
+export type PostOrCommentRow = {
+  [K in keyof (PostRow & AuthorRow)]: (PostRow & AuthorRow)[K] | null;
+} & PagedCommentRow;
+
+const POST_AND_AUTHOR = `${postColumns('p')}, ${AUTHOR_COLUMNS}`;
+const NO_POST = POST_AND_AUTHOR.split(', ')
+  .map(() => 'NULL')
+  .join(', ');
+const NO_COMMENT = PAGED_COMMENT_COLUMNS.replace(/c\.\w+ AS/g, 'NULL AS');
+
+/**
+ * A post with its author (the row whose `id` is set), then the first page of its comments (a row
+ * each, `comment.*` set), oldest first: what `post` with its `comments` reads in one round trip.
+ */
+const postWithAuthorAndPage = statement<{ id: string; first: number }, PostOrCommentRow>(
+  `SELECT ${POST_AND_AUTHOR}, ${NO_COMMENT} ` +
+    'FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = :id ' +
+    `UNION ALL SELECT ${NO_POST}, ${PAGED_COMMENT_COLUMNS} FROM comments c ` +
+    'WHERE c.id IN (SELECT x.id FROM comments x WHERE x.post_id = :id ORDER BY x.id LIMIT :first) ' +
+    'ORDER BY "comment.id" NULLS FIRST',
+);
+
 /** The statements of comments. */
 export const commentsSql = {
   byId: statement<{ id: string }, CommentRow>(`SELECT ${cols} FROM comments c WHERE c.id = :id`),
@@ -23,6 +48,7 @@ export const commentsSql = {
   ),
   pagesByPosts: pagePerPost(false),
   pagesByPostsAfter: pagePerPost(true),
+  postWithAuthorAndPage,
   countByPosts: statement<{ postIds: readonly string[] }, KeyCount>(
     'SELECT c.post_id AS key, COUNT(*) AS count FROM comments c ' +
       'WHERE c.post_id IN (:...postIds) GROUP BY c.post_id',

@@ -58,6 +58,11 @@ export class PagedLoaders<T> {
     }
     return loader;
   }
+
+  /** Remembers `key`'s `page`, read by another statement, so that loading it costs none. */
+  prime(page: Page, key: string, value: T[]): void {
+    this.for(page).prime(key, value);
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   DocumentNode,
+  FieldNode,
   FragmentDefinitionNode,
   GraphQLResolveInfo,
   Kind,
@@ -21,25 +22,42 @@ export function fragmentsOf(document: DocumentNode): Record<string, FragmentDefi
  * leave out may still count (a statement then reads a little more than it must).
  */
 export function selectsField(info: GraphQLResolveInfo, name: string): boolean {
-  return info.fieldNodes.some(
-    (node) => node.selectionSet !== undefined && holds(node.selectionSet, name, info.fragments),
-  );
+  return firstSelection(info, name) !== undefined;
 }
 
-function holds(
+/**
+ * The first selection of `name` among the own fields of the field being resolved, found as
+ * {@link selectsField} finds it; undefined when there is none.
+ */
+export function firstSelection(info: GraphQLResolveInfo, name: string): FieldNode | undefined {
+  for (const node of info.fieldNodes) {
+    const found = node.selectionSet && find(node.selectionSet, name, info.fragments);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function find(
   set: SelectionSetNode,
   name: string,
   fragments: Record<string, FragmentDefinitionNode>,
   seen = new Set<string>(),
-): boolean {
-  return set.selections.some((selection) => {
-    if (selection.kind === Kind.FIELD) return selection.name.value === name;
+): FieldNode | undefined {
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.FIELD) {
+      if (selection.name.value === name) return selection;
+      continue;
+    }
     if (selection.kind === Kind.INLINE_FRAGMENT) {
-      return holds(selection.selectionSet, name, fragments, seen);
+      const found = find(selection.selectionSet, name, fragments, seen);
+      if (found) return found;
+      continue;
     }
     const fragment = fragments[selection.name.value];
-    if (!fragment || seen.has(fragment.name.value)) return false;
+    if (!fragment || seen.has(fragment.name.value)) continue;
     seen.add(fragment.name.value);
-    return holds(fragment.selectionSet, name, fragments, seen);
-  });
+    const found = find(fragment.selectionSet, name, fragments, seen);
+    if (found) return found;
+  }
+  return undefined;
 }

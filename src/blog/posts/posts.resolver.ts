@@ -5,6 +5,8 @@ import { CurrentViewer, Loaders, loadersOf } from '../auth/viewer.decorator';
 import { BlogContext } from '../blog-context';
 import { BlogLoaders } from '../blog-loaders';
 import { BlogMutation, BlogResolverEnhancers } from '../blog-resolver.decorator';
+import { Post } from './post.entity';
+import { PostsFilter, PostsService } from './posts.service';
 import { badUserInput } from '../common/errors';
 import { encodeCursor, PageArgs, toConnectionPage, toPage } from '../common/pagination';
 import { chargedText } from '../common/response-size';
@@ -19,8 +21,7 @@ import { PostConnection } from './dto/post-connection.type';
 import { PostsConnectionArgs } from './dto/posts-connection.args';
 import { PostsArgs } from './dto/posts.args';
 import { UpdatePostInput } from './dto/update-post.input';
-import { Post } from './post.entity';
-import { PostsFilter, PostsService } from './posts.service';
+import { PostDetailReader } from './post-detail-reader';
 
 /**
  * A connection as resolved: `totalCount` is counted only when asked for: by `countAll` when the
@@ -48,7 +49,10 @@ function filterOf(authorId: string | null, tags?: readonly string[] | null): Pos
 @Resolver(() => Post)
 @BlogResolverEnhancers()
 export class PostsResolver {
-  constructor(private readonly postsService: PostsService) {}
+  constructor(
+    private readonly postsService: PostsService,
+    private readonly detail: PostDetailReader,
+  ) {}
 
   @Query(() => [Post], { description: 'Published posts, newest first.' })
   async posts(@Args() args: PostsArgs, @Loaders() loaders: BlogLoaders): Promise<Post[]> {
@@ -66,6 +70,9 @@ export class PostsResolver {
     @Info() info: GraphQLResolveInfo,
     @Loaders() loaders: BlogLoaders,
   ): Promise<Post | null> {
+    // With its comments, the first page of them comes with the post (see PostDetailReader).
+    const page = this.detail.pageOf(info);
+    if (page) return this.detail.read(id, page, viewer, loaders);
     if (!selectsField(info, 'author')) return this.postsService.findVisible(id, viewer);
     // The author comes with the post, in one statement, and waits in the loader for `author`.
     const found = await this.postsService.findVisibleWithAuthor(id, viewer);

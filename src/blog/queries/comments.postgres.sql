@@ -86,6 +86,76 @@ FROM
 ORDER BY
   c.id;
 
+-- commentsSql.postWithAuthorAndPage
+-- binds: $1 id, $2 first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  u.id AS "author.id",
+  u.name AS "author.name",
+  u.email AS "author.email",
+  u.handle AS "author.handle",
+  u.avatar AS "author.avatar",
+  u.role AS "author.role",
+  u.token_version AS "author.tokenVersion",
+  u.created_at AS "author.createdAt",
+  u.updated_at AS "author.updatedAt",
+  NULL AS "comment.id",
+  NULL AS "comment.text",
+  NULL AS "comment.postId",
+  NULL AS "comment.authorId",
+  NULL AS "comment.createdAt"
+FROM
+  posts p
+  JOIN users u ON u.id = p.author_id
+WHERE
+  p.id = $1
+UNION ALL
+SELECT
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  c.id AS "comment.id",
+  c.text AS "comment.text",
+  c.post_id AS "comment.postId",
+  c.author_id AS "comment.authorId",
+  c.created_at AS "comment.createdAt"
+FROM
+  comments c
+WHERE
+  c.id IN (
+    SELECT
+      x.id
+    FROM
+      comments x
+    WHERE
+      x.post_id = $1
+    ORDER BY
+      x.id
+    LIMIT
+      $2
+  )
+ORDER BY
+  "comment.id" NULLS FIRST;
+
 -- commentsSql.countByPosts
 -- binds: $1 postIds
 SELECT
