@@ -1,7 +1,7 @@
 import { buildSchema, execute, GraphQLResolveInfo, parse } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 
-import { selectsField } from './selection';
+import { firstSelection, selectsField } from './selection';
 
 const schema = buildSchema(`
   type Query { post: Post }
@@ -9,12 +9,12 @@ const schema = buildSchema(`
   type User { name: String! }
 `);
 
-/** Whether `post` selects `author`, as its resolver sees it on graphql-js and compiled. */
-async function selectsAuthor(query: string): Promise<boolean[]> {
-  const seen: boolean[] = [];
+/** What `look` sees in the `info` of `post`, on graphql-js and compiled. */
+async function seenByPost<T>(query: string, look: (info: GraphQLResolveInfo) => T): Promise<T[]> {
+  const seen: T[] = [];
   const rootValue = {
     post: (_: unknown, _context: unknown, info: GraphQLResolveInfo) => {
-      seen.push(selectsField(info, 'author'));
+      seen.push(look(info));
       return { id: '1', title: 't', author: { name: 'n' } };
     },
   };
@@ -31,6 +31,9 @@ async function selectsAuthor(query: string): Promise<boolean[]> {
   await compiled.query(rootValue, {}, {});
   return seen;
 }
+
+/** Whether `post` selects `author`, as its resolver sees it on graphql-js and compiled. */
+const selectsAuthor = (query: string) => seenByPost(query, (info) => selectsField(info, 'author'));
 
 describe('selectsField', () => {
   it('should find a field selected directly', async () => {
@@ -60,5 +63,29 @@ describe('selectsField', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('firstSelection', () => {
+  const aliasOfAuthor = (query: string) =>
+    seenByPost(query, (info) => {
+      const node = firstSelection(info, 'author');
+      return node ? (node.alias?.value ?? node.name.value) : null;
+    });
+
+  it('should give the first selection of the field, through fragments', async () => {
+    expect(
+      await aliasOfAuthor(
+        '{ post { id ...A a: author { name } } } fragment A on Post { b: author { name } }',
+      ),
+    ).toEqual(['b', 'b']);
+    expect(await aliasOfAuthor('{ post { ... on Post { c: author { name } } } }')).toEqual([
+      'c',
+      'c',
+    ]);
+  });
+
+  it('should give nothing when the field is not selected', async () => {
+    expect(await aliasOfAuthor('{ post { id title } }')).toEqual([null, null]);
   });
 });
