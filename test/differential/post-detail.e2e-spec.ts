@@ -138,7 +138,8 @@ describe.each(SETTINGS)('A post read with its comments in one statement (%s)', (
     for (let i = 0; i < 3; i++) {
       await t.data(ADD_COMMENT, { postId: few, text: `Short ${i}` }, other.token);
     }
-    // A draft cannot be commented through the API; one published, commented and withdrawn can.
+    // The API refuses comments on a draft: these go straight into the table, to check that a
+    // draft's comments stay as hidden as the draft.
     await t.dataSource.getRepository(Comment).insert(
       [0, 1].map((i) => ({
         id: newId(),
