@@ -1,5 +1,5 @@
 import { Comment } from './comment.entity';
-import { toDate } from '../common/sql';
+import { prefixedColumns, toDate } from '../common/sql';
 
 /** The select list that {@link toComment} reads, for a `comments` table aliased `alias`. */
 export const commentColumns = (alias: string) =>
@@ -22,9 +22,7 @@ export function toComment(row: CommentRow): Comment {
  * {@link commentColumns} named `comment.<field>`, for a statement that reads comments in the rows
  * of something else (see `postWithAuthorAndPage`); {@link toPagedComment} reads them.
  */
-export const PAGED_COMMENT_COLUMNS =
-  'c.id AS "comment.id", c.text AS "comment.text", c.post_id AS "comment.postId", ' +
-  'c.author_id AS "comment.authorId", c.created_at AS "comment.createdAt"';
+export const PAGED_COMMENT_COLUMNS = prefixedColumns(commentColumns('c'), 'comment');
 
 export type PagedCommentRow = { [K in keyof CommentRow as `comment.${K}`]: CommentRow[K] | null };
 

@@ -18,7 +18,7 @@ const pagePerPost = (after: boolean) => {
 };
 
 /** A row of {@link postWithAuthorAndPage}: the post and its author, or one of its comments. */
-export type PostOrCommentRow = {
+type PostOrCommentRow = {
   [K in keyof (PostRow & AuthorRow)]: (PostRow & AuthorRow)[K] | null;
 } & PagedCommentRow;
 

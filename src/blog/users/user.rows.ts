@@ -1,5 +1,5 @@
 import { User, UserRole } from './user.entity';
-import { toDate } from '../common/sql';
+import { prefixedColumns, toDate } from '../common/sql';
 
 /** The select list that {@link toUser} reads (never the password hash). */
 export const USER_COLUMNS =
@@ -31,11 +31,7 @@ export function toUser(row: UserRow): User {
  * The user columns of {@link USER_COLUMNS} named `author.<field>`, for a statement that reads a
  * post's author beside the post (users aliased `u`); {@link toAuthor} reads them.
  */
-export const AUTHOR_COLUMNS =
-  'u.id AS "author.id", u.name AS "author.name", u.email AS "author.email", ' +
-  'u.handle AS "author.handle", u.avatar AS "author.avatar", u.role AS "author.role", ' +
-  'u.token_version AS "author.tokenVersion", u.created_at AS "author.createdAt", ' +
-  'u.updated_at AS "author.updatedAt"';
+export const AUTHOR_COLUMNS = prefixedColumns(USER_COLUMNS, 'author');
 
 export type AuthorRow = { [K in keyof UserRow as `author.${K}`]: UserRow[K] };
 

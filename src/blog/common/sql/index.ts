@@ -1,4 +1,5 @@
 export { countsByKey, toDate } from './driver';
+export { prefixedColumns } from './prefixed';
 export { Sql } from './runner';
 export type { Prepared, PreparedStatements, SqlRunner } from './runner';
 export { statement } from './statement';
