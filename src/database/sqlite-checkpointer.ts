@@ -39,7 +39,9 @@ export const INLINE_CHECKPOINT_PAGES = 1000;
 /**
  * The service's connection still checkpoints by itself once the WAL holds this many pages: the
  * worker's checkpoints run beside the writes, so under writes that never pause the WAL would
- * never start over, and this bounds it (about 40 MB at 4 KiB pages).
+ * never start over, and this bounds it (about 40 MB at 4 KiB pages). SQLite runs one
+ * checkpoint at a time, so while one of the worker's is in flight the connection's skips and
+ * tries again at its next commit: the WAL can pass the bound by what is written meanwhile.
  */
 export const BACKSTOP_CHECKPOINT_PAGES = 10_000;
 
