@@ -123,7 +123,8 @@ describe('The password-check limit over its window (e2e)', () => {
 
   beforeAll(async () => {
     t = await TestApp.start({
-      env: { AUTH_RATE_LIMIT: '2', AUTH_RATE_LIMIT_WINDOW_MS: '1500' },
+      // Long enough for two password hashes on a loaded machine, short enough to wait out.
+      env: { AUTH_RATE_LIMIT: '2', AUTH_RATE_LIMIT_WINDOW_MS: '4000' },
     });
   });
   afterAll(() => t.close());

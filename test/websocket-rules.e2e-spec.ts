@@ -246,7 +246,7 @@ describe('WebSocket: a socket does not outlive its token or its user (e2e)', () 
 
   it('should close the socket with 4401 when its token expires', async () => {
     const reader = await t.signUp();
-    const token = forgeToken({ sub: reader.user.id, exp: nowInSeconds() + 2 }, { secret: SECRET });
+    const token = forgeToken({ sub: reader.user.id, exp: nowInSeconds() + 5 }, { secret: SECRET });
     const { client, closed } = connect(`Bearer ${token}`);
     const events = collect(client, POST_CREATED);
     await settle();
