@@ -1,7 +1,8 @@
 import { User, WS_UNAUTHORIZED } from '../src/blog';
 import { TestApp } from './helpers/test-app';
 import { forgeToken, nowInSeconds } from './helpers/tokens';
-import { collect, settle, wsClient } from './helpers/ws-client';
+import { collect, wsClient } from './helpers/ws-client';
+import { BlogEvent } from '../src/blog/events/blog-events';
 
 const SECRET = process.env.JWT_SECRET as string;
 const ME = `{ me { id name email } }`;
@@ -264,7 +265,7 @@ describe('Authentication (e2e)', () => {
       expect((await t.data(ME, {}, token)).me.id).toBe(user.id);
       const { client, closed } = wsClient(ws, token);
       const events = collect(client, `subscription { postCreated { id } }`);
-      await settle();
+      await t.untilSubscribed(BlogEvent.PostPublished, 1);
       const created = await t.data<{ createPost: { id: string } }>(
         `mutation { createPost(input: { title: "Seen", content: "x" }) { id } }`,
         {},

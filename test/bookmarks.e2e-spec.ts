@@ -1,8 +1,9 @@
 import { Post } from '../src/blog';
 import { CREATE_POST, DELETE_POST, LIKE_POST, MISSING_ID } from './helpers/documents';
 import { GraphQLResponse, TestApp, TestUser } from './helpers/test-app';
-import { collect, settle, wsClient } from './helpers/ws-client';
+import { collect, wsClient } from './helpers/ws-client';
 import { Bookmark } from '../src/blog/bookmarks/bookmark.entity';
+import { BlogEvent } from '../src/blog/events/blog-events';
 
 const BOOKMARK = `mutation ($postId: ID!) { bookmarkPost(postId: $postId) { id isBookmarkedByMe } }`;
 const UNBOOKMARK = `mutation ($postId: ID!) { unbookmarkPost(postId: $postId) { id isBookmarkedByMe } }`;
@@ -351,7 +352,7 @@ describe('Bookmarks (e2e)', () => {
       const clients = [wsClient(ws, reader.token), wsClient(ws, stranger.token), wsClient(ws)];
       try {
         const streams = clients.map(({ client }) => collect(client, query, { postId }));
-        await settle();
+        await t.untilSubscribed(BlogEvent.PostLikesChanged, 3);
         await t.data(LIKE_POST, { postId }, author.token);
         const [asReader, asStranger, asAnonymous] = await Promise.all(
           streams.map(async (stream) => (await stream.next(1))[0]),

@@ -14,6 +14,7 @@ import {
 import { GraphQLResponse, TestApp, TestUser } from './helpers/test-app';
 import { collect, settle, wsClient } from './helpers/ws-client';
 import { translate } from '../src/blog/common/sql/translate';
+import { BlogEvent } from '../src/blog/events/blog-events';
 import { Follow } from '../src/blog/follows/follow.entity';
 import { Notification } from '../src/blog/notifications/notification.entity';
 import { notificationsSql } from '../src/blog/notifications/notifications.sql';
@@ -542,7 +543,7 @@ describe('Notifications (e2e)', () => {
         const [asAuthor, asFan, asOther] = clients.map(({ client }) =>
           collect(client, NOTIFICATION_ADDED),
         );
-        await settle();
+        await t.untilSubscribed(BlogEvent.NotificationAdded, 3);
         await t.data(LIKE_POST, { postId }, fan.token);
         await t.data(ADD_COMMENT, { postId, text: 'Hi' }, fan.token);
         await follow(fan, author);
@@ -581,7 +582,7 @@ describe('Notifications (e2e)', () => {
         const [asFollower, asStranger, asAuthor] = clients.map(({ client }) =>
           collect(client, NOTIFICATION_ADDED),
         );
-        await settle();
+        await t.untilSubscribed(BlogEvent.NotificationAdded, 3);
         const postId = await createPost(author, 'Broadcast');
         const [event] = await asFollower.next(1);
         const [{ node }] = (await page(follower)).edges;
@@ -612,7 +613,7 @@ describe('Notifications (e2e)', () => {
         const clients = users.map((user) => wsClient(ws, user.token));
         try {
           const streams = clients.map(({ client }) => collect(client, NOTIFICATION_ADDED));
-          await settle();
+          await t.untilSubscribed(BlogEvent.NotificationAdded, followers);
           const before = t.statements.statements.length;
           await createPost(author, 'Counted');
           const events = await Promise.all(streams.map(async (stream) => stream.next(1)));

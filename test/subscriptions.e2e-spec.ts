@@ -6,6 +6,7 @@ import { CREATE_POST, LIKE_POST, PUBLISH_POST, UNLIKE_POST } from './helpers/doc
 import { TestApp, TestUser } from './helpers/test-app';
 import { forgeToken, nowInSeconds } from './helpers/tokens';
 import { collect, settle, wsClient } from './helpers/ws-client';
+import { BlogEvent } from '../src/blog/events/blog-events';
 import { SubscriptionFanOut } from '../src/blog/subscriptions/event-fan-out';
 
 const POST_CREATED = `subscription { postCreated { id title author { name } isLikedByMe } }`;
@@ -47,7 +48,7 @@ describe('Subscriptions over graphql-ws (e2e)', () => {
   it('should push each published post to an anonymous subscriber on /graphql, and never a draft', async () => {
     const { client } = connect();
     const events = collect(client, POST_CREATED);
-    await settle();
+    await t.untilSubscribed(BlogEvent.PostPublished, 1);
     const draftId = await publish('Secret draft', false);
     const postId = await publish('Hello live');
     const [first] = await events.next(1);
@@ -67,7 +68,7 @@ describe('Subscriptions over graphql-ws (e2e)', () => {
     const postId = await publish('Like me');
     const asFan = collect(connect(fan.token).client, LIKES_CHANGED, { postId });
     const asAnonymous = collect(connect().client, LIKES_CHANGED, { postId });
-    await settle();
+    await t.untilSubscribed(BlogEvent.PostLikesChanged, 2);
     await t.data(LIKE_POST, { postId }, fan.token);
     const [fanSees] = await asFan.next(1);
     const [anonymousSees] = await asAnonymous.next(1);
@@ -98,7 +99,7 @@ describe('Subscriptions over graphql-ws (e2e)', () => {
     const postId = await publish('Discuss');
     const otherId = await publish('Elsewhere');
     const events = collect(connect().client, COMMENT_ADDED, { postId });
-    await settle();
+    await t.untilSubscribed(BlogEvent.CommentAdded, 1);
     const add = `mutation ($p: ID!, $t: String!) { addComment(postId: $p, text: $t) { id } }`;
     await t.data(add, { p: otherId, t: 'Not this one' }, fan.token);
     await t.data(add, { p: postId, t: 'This one' }, fan.token);
@@ -142,7 +143,7 @@ describe('Subscriptions over graphql-ws (e2e)', () => {
   it('should accept a valid token as Bearer or bare', async () => {
     const bare = author.token.replace(/^Bearer /, '');
     const events = collect(connect(bare).client, `subscription { postCreated { id } }`);
-    await settle();
+    await t.untilSubscribed(BlogEvent.PostPublished, 1);
     const postId = await publish('For a bare token');
     expect((await events.next(1))[0].data?.postCreated.id).toBe(postId);
   });
@@ -158,7 +159,7 @@ describe('Subscriptions over graphql-ws (e2e)', () => {
     expect([listeners(), subscribers()]).toEqual([0, 0]);
     const connections = Array.from({ length: 5 }, () => connect());
     connections.forEach(({ client }) => collect(client, POST_CREATED));
-    await settle();
+    await t.untilSubscribed(BlogEvent.PostPublished, 5);
     // One PubSub listener serves every subscription of the instance.
     expect([listeners(), subscribers()]).toEqual([1, 5]);
     await Promise.all(connections.map(({ client }) => client.dispose()));

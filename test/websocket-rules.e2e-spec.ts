@@ -6,6 +6,7 @@ import { CREATE_POST, fragmentBomb } from './helpers/documents';
 import { TestApp, TestUser } from './helpers/test-app';
 import { forgeToken, nowInSeconds } from './helpers/tokens';
 import { Closed, collect, settle, wsClient } from './helpers/ws-client';
+import { BlogEvent } from '../src/blog/events/blog-events';
 
 const SECRET = 'e2e-secret-that-is-long-enough-for-hs256-keys';
 const POST_CREATED = `subscription { postCreated { id title author { email } } }`;
@@ -249,7 +250,7 @@ describe('WebSocket: a socket does not outlive its token or its user (e2e)', () 
     const token = forgeToken({ sub: reader.user.id, exp: nowInSeconds() + 5 }, { secret: SECRET });
     const { client, closed } = connect(`Bearer ${token}`);
     const events = collect(client, POST_CREATED);
-    await settle();
+    await t.untilSubscribed(BlogEvent.PostPublished, 1);
     await publish('Before expiry');
     expect((await events.next(1))[0].data?.postCreated.title).toBe('Before expiry');
     const { code, reason } = await closed;
@@ -261,7 +262,7 @@ describe('WebSocket: a socket does not outlive its token or its user (e2e)', () 
     const reader = await t.signUp();
     const { client, closed } = connect(reader.token);
     const events = collect(client, POST_CREATED);
-    await settle();
+    await t.untilSubscribed(BlogEvent.PostPublished, 1);
     await publish('Seen');
     expect(await events.next(1)).toHaveLength(1);
     await t.dataSource.query(`DELETE FROM users WHERE id = '${reader.user.id}'`);
@@ -275,7 +276,7 @@ describe('WebSocket: a socket does not outlive its token or its user (e2e)', () 
     await t.makeAdmin(admin.user.id);
     const { client } = connect(admin.token);
     const events = collect(client, POST_CREATED);
-    await settle();
+    await t.untilSubscribed(BlogEvent.PostPublished, 1);
     await publish('While admin');
     const [first] = await events.next(1);
     expect(first.data?.postCreated.author.email).toBe(author.user.email);

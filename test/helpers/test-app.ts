@@ -12,6 +12,8 @@ import { createPostgresDatabase, testDatabase } from './databases';
 import { StatementCounter } from './statement-counter';
 import { AppModule } from '../../src/app.module';
 import { User } from '../../src/blog';
+import { BlogEvent } from '../../src/blog/events/blog-events';
+import { SubscriptionFanOut } from '../../src/blog/subscriptions/event-fan-out';
 import { loadAppConfig, loadHttpConfig, loadObservabilityConfig } from '../../src/config';
 import { createFastifyAdapter, configureApp } from '../../src/http/fastify-adapter';
 import { createLogger, PinoLoggerService } from '../../src/observability';
@@ -154,6 +156,24 @@ export class TestApp {
     await this.app.listen(0, '127.0.0.1');
     const { port } = this.app.getHttpServer().address() as AddressInfo;
     return { http: `http://127.0.0.1:${port}/graphql`, ws: `ws://127.0.0.1:${port}/graphql` };
+  }
+
+  /**
+   * Waits until this instance holds exactly `count` subscriptions to `event`: graphql-ws
+   * acknowledges no subscribe message, so an event published before then could be missed.
+   */
+  async untilSubscribed(
+    event: (typeof BlogEvent)[keyof typeof BlogEvent],
+    count: number,
+    timeoutMs = 10_000,
+  ): Promise<void> {
+    const fanOut = this.app.get(SubscriptionFanOut);
+    for (const deadline = Date.now() + timeoutMs; fanOut.subscribers(event) !== count;) {
+      if (Date.now() > deadline) {
+        throw new Error(`${fanOut.subscribers(event)} subscriptions to ${event}, not ${count}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
 
   /** The DATABASE_URL of this app's database. */
