@@ -3,6 +3,7 @@ import { Client } from 'graphql-ws';
 import { CREATE_POST, FOLLOW_USER, LIKE_POST } from './helpers/documents';
 import { TestApp, TestUser } from './helpers/test-app';
 import { collect, settle, wsClient } from './helpers/ws-client';
+import { BlogEvent } from '../src/blog/events/blog-events';
 
 const NOTIFICATION_ADDED = `subscription { notificationAdded { id kind actor { id } post { id } } }`;
 const LATEST = `{ notifications(first: 1) { edges { node { id } } } }`;
@@ -40,7 +41,7 @@ describe('Notifications across instances through Redis (e2e)', () => {
       clients.push(client);
       return collect(client, NOTIFICATION_ADDED);
     });
-    await settle(500);
+    await a.untilSubscribed(BlogEvent.NotificationAdded, clients.length);
     return streams;
   };
   const latestId = async (user: TestUser): Promise<string> =>

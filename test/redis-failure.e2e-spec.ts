@@ -6,7 +6,8 @@ import { Post } from '../src/blog';
 import { CREATE_POST } from './helpers/documents';
 import { freePort } from './helpers/ports';
 import { GraphQLResponse, TestApp, TestUser } from './helpers/test-app';
-import { collect, settle, wsClient } from './helpers/ws-client';
+import { collect, wsClient } from './helpers/ws-client';
+import { BlogEvent } from '../src/blog/events/blog-events';
 
 /** A throwaway redis-server on 127.0.0.1:`port`, without persistence, once it accepts clients. */
 async function startRedis(port: number): Promise<ChildProcess> {
@@ -86,7 +87,7 @@ describe('Redis going away under a running instance (e2e)', () => {
     const { ws } = await t.listen();
     client = wsClient(ws).client;
     events = collect(client, `subscription { postCreated { id title } }`);
-    await settle(500);
+    await t.untilSubscribed(BlogEvent.PostPublished, 1);
   });
   afterAll(async () => {
     await client?.dispose();

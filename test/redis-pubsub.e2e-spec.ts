@@ -3,7 +3,8 @@ import { Client } from 'graphql-ws';
 import { Post } from '../src/blog';
 import { CREATE_POST } from './helpers/documents';
 import { TestApp } from './helpers/test-app';
-import { collect, settle, wsClient } from './helpers/ws-client';
+import { collect, wsClient } from './helpers/ws-client';
+import { BlogEvent } from '../src/blog/events/blog-events';
 
 /**
  * Two instances of the service on one PostgreSQL database and one Redis: an event published on
@@ -30,7 +31,7 @@ describe('Subscriptions across instances through Redis (e2e)', () => {
     const { ws } = await b.listen();
     client = wsClient(ws).client;
     const events = collect(client, `subscription { postCreated { id title author { name } } }`);
-    await settle(500);
+    await b.untilSubscribed(BlogEvent.PostPublished, 1);
 
     const writer = await a.signUp({ name: 'Writer on A' });
     const { createPost } = await a.data(

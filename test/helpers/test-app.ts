@@ -159,8 +159,9 @@ export class TestApp {
   }
 
   /**
-   * Waits until this instance holds exactly `count` subscriptions to `event`: graphql-ws
-   * acknowledges no subscribe message, so an event published before then could be missed.
+   * Waits until this instance holds exactly `count` subscriptions to `event`, and its PubSub
+   * (Redis, say) has taken the listener they share: graphql-ws acknowledges no subscribe
+   * message, so an event published before then could be missed.
    */
   async untilSubscribed(
     event: (typeof BlogEvent)[keyof typeof BlogEvent],
@@ -174,6 +175,10 @@ export class TestApp {
       }
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
+    const { channels } = fanOut as unknown as {
+      channels: Map<string, { subscription: Promise<number> }>;
+    };
+    await channels.get(event)?.subscription;
   }
 
   /** The DATABASE_URL of this app's database. */
