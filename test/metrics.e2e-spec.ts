@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { testDatabase } from './helpers/databases';
 import { TestApp } from './helpers/test-app';
 import { settle, wsClient } from './helpers/ws-client';
+import { BlogEvent } from '../src/blog/events/blog-events';
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -168,7 +169,7 @@ describe('GET /metrics (e2e)', () => {
         { query: 'subscription { postCreated { id } }' },
         { next: () => undefined, error: () => undefined, complete: () => undefined },
       );
-      await settle();
+      await t.untilSubscribed(BlogEvent.PostPublished, 1);
       let text = await scrape();
       expect(sample(text, 'graphql_subscriptions_open')).toBe(1);
       expect(sample(text, 'graphql_websocket_connections_open')).toBe(1);

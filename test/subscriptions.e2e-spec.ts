@@ -155,7 +155,7 @@ describe('Subscriptions over graphql-ws (e2e)', () => {
     const fanOut = t.app.get(SubscriptionFanOut);
     const listeners = () => pubSub.ee.listenerCount('blog.postPublished');
     const subscribers = () => fanOut.subscribers('blog.postPublished');
-    await settle();
+    await t.untilSubscribed(BlogEvent.PostPublished, 0);
     expect([listeners(), subscribers()]).toEqual([0, 0]);
     const connections = Array.from({ length: 5 }, () => connect());
     connections.forEach(({ client }) => collect(client, POST_CREATED));
@@ -163,7 +163,7 @@ describe('Subscriptions over graphql-ws (e2e)', () => {
     // One PubSub listener serves every subscription of the instance.
     expect([listeners(), subscribers()]).toEqual([1, 5]);
     await Promise.all(connections.map(({ client }) => client.dispose()));
-    await settle();
+    await t.untilSubscribed(BlogEvent.PostPublished, 0);
     expect([listeners(), subscribers()]).toEqual([0, 0]);
   });
 });

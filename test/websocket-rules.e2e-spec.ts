@@ -116,15 +116,15 @@ describe('WebSocket: the same rules as HTTP (e2e)', () => {
   it('should cap the subscriptions of one connection at WS_MAX_SUBSCRIPTIONS', async () => {
     const { client } = connect();
     const open = [1, 2, 3].map(() => collect(client, POST_CREATED));
-    await settle();
+    await t.untilSubscribed(BlogEvent.PostPublished, 3);
     const fourth = collect(client, POST_CREATED);
     const [refused] = await fourth.next(1);
     expect(refused.errors?.[0].extensions?.code).toBe('TOO_MANY_REQUESTS');
     expect(open.every((subscription) => subscription.results.length === 0)).toBe(true);
     open[0].dispose();
-    await settle();
+    await t.untilSubscribed(BlogEvent.PostPublished, 2);
     const again = collect(client, POST_CREATED);
-    await settle();
+    await t.untilSubscribed(BlogEvent.PostPublished, 3);
     await t.data(CREATE_POST, { input: { title: 'Counted', content: 'x' } }, author.token);
     const [event] = await again.next(1);
     expect(event.data?.postCreated.title).toBe('Counted');
@@ -299,7 +299,7 @@ describe('WebSocket: connections as operators see them (e2e)', () => {
     const reader = await t.signUp();
     const { client, closed } = wsClient((await t.listen()).ws, reader.token);
     collect(client, POST_CREATED);
-    await settle();
+    await t.untilSubscribed(BlogEvent.PostPublished, 1);
     expect(server.openConnections).toBe(1);
     expect(server.openSubscriptions).toBe(1);
     expect(opened).toEqual([{ clientAddress: '127.0.0.1', userId: reader.user.id }]);
