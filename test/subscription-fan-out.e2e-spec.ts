@@ -12,19 +12,6 @@ import { SUBSCRIBERS_PER_TURN, SubscriptionFanOut } from '../src/blog/subscripti
 
 const POST_CREATED = `subscription { postCreated { id title author { name } } }`;
 
-/** How many subscriptions to new posts this instance holds. */
-function postListeners(t: TestApp): number {
-  return t.app.get(SubscriptionFanOut).subscribers(BlogEvent.PostPublished);
-}
-
-async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await settle(20);
-  }
-}
-
 /** A graphql-ws client whose socket comes from `localAddress`: another client on loopback. */
 function clientFrom(url: string, localAddress: string): Client {
   class FromAddress extends WebSocket {
@@ -74,7 +61,7 @@ describe('Subscription fan-out: shared reads (e2e)', () => {
       clients.push(client);
       return collect(client, POST_CREATED);
     });
-    await until(() => postListeners(t) === subscriptions.length);
+    await t.untilSubscribed(BlogEvent.PostPublished, subscriptions.length);
     const before = t.statements.statements.length;
     // Straight to the PubSub: no mutation's statements in the count.
     t.app.get(BlogEvents).postPublished(post.id);
@@ -87,7 +74,7 @@ describe('Subscription fan-out: shared reads (e2e)', () => {
     const seen = subscriptions.map((subscription) => subscription.results.length);
     expect(seen).toEqual(subscriptions.map((_, i) => (i === subscriptions.length - 1 ? 1 : 0)));
     await Promise.all(clients.splice(0).map((client) => client.dispose()));
-    await until(() => postListeners(t) === 0);
+    await t.untilSubscribed(BlogEvent.PostPublished, 0);
     return sent.length;
   }
 
@@ -106,7 +93,7 @@ describe('Subscription fan-out: shared reads (e2e)', () => {
     const asAuthor = collect(connect(author.token), query);
     const asReader = collect(connect(reader.token), query);
     const asAnonymous = collect(connect(), query);
-    await until(() => postListeners(t) === 3);
+    await t.untilSubscribed(BlogEvent.PostPublished, 3);
     const { createPost } = await t.data(
       CREATE_POST,
       { input: { title: 'Seen by three', content: 'x' } },
@@ -148,7 +135,7 @@ describe('Subscription fan-out: caps per client address and in all (e2e)', () =>
   });
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((client) => client.dispose()));
-    await until(() => postListeners(t) === 0);
+    await t.untilSubscribed(BlogEvent.PostPublished, 0);
   });
   afterAll(() => t.close());
 
@@ -164,27 +151,27 @@ describe('Subscription fan-out: caps per client address and in all (e2e)', () =>
       ...[1, 2, 3, 4].map(() => collect(first, POST_CREATED)),
       ...[1, 2].map(() => collect(second, POST_CREATED)),
     ];
-    await until(() => postListeners(t) === 6);
+    await t.untilSubscribed(BlogEvent.PostPublished, 6);
     const [refused] = await collect(second, POST_CREATED).next(1);
     expect(refused.errors?.[0]).toMatchObject({
       message: 'At most 6 subscriptions may be open from one client address.',
       extensions: { code: 'TOO_MANY_REQUESTS' },
     });
     const other = collect(from('127.0.0.2'), POST_CREATED);
-    await until(() => postListeners(t) === 7);
+    await t.untilSubscribed(BlogEvent.PostPublished, 7);
     expect(other.results).toEqual([]);
 
     open[0].dispose();
-    await until(() => postListeners(t) === 6);
+    await t.untilSubscribed(BlogEvent.PostPublished, 6);
     const again = collect(second, POST_CREATED);
-    await until(() => postListeners(t) === 7);
+    await t.untilSubscribed(BlogEvent.PostPublished, 7);
     expect(again.results).toEqual([]);
   });
 
   it('should cap the subscriptions of the instance, from every address', async () => {
     [1, 2, 3, 4].forEach(() => collect(from('127.0.0.3'), POST_CREATED));
     [1, 2, 3, 4].forEach(() => collect(from('127.0.0.4'), POST_CREATED));
-    await until(() => postListeners(t) === 8);
+    await t.untilSubscribed(BlogEvent.PostPublished, 8);
     const [refused] = await collect(from('127.0.0.5'), POST_CREATED).next(1);
     expect(refused.errors?.[0].extensions?.code).toBe('TOO_MANY_REQUESTS');
     expect(refused.errors?.[0].message).toMatch(/as many subscriptions open as it serves/);
@@ -193,12 +180,12 @@ describe('Subscription fan-out: caps per client address and in all (e2e)', () =>
   it('should give back the slots of a socket that closes', async () => {
     const socket = from('127.0.0.6');
     [1, 2, 3, 4].forEach(() => collect(socket, POST_CREATED));
-    await until(() => postListeners(t) === 4);
+    await t.untilSubscribed(BlogEvent.PostPublished, 4);
     await socket.dispose();
-    await until(() => postListeners(t) === 0);
+    await t.untilSubscribed(BlogEvent.PostPublished, 0);
     const after = from('127.0.0.6');
     [1, 2, 3, 4].forEach(() => collect(after, POST_CREATED));
-    await until(() => postListeners(t) === 4);
+    await t.untilSubscribed(BlogEvent.PostPublished, 4);
   });
 });
 
@@ -277,7 +264,7 @@ describe('Subscription fan-out: 5,000 subscribers on one event (e2e)', () => {
     ]);
     prober = new Child('typename-probe.js', [urls.http]);
     await Promise.all([swarm.next('ready'), prober.next('ready')]);
-    await until(() => postListeners(t) === SUBSCRIBERS, 60_000);
+    await t.untilSubscribed(BlogEvent.PostPublished, SUBSCRIBERS, 60_000);
   }, 90_000);
   afterAll(async () => {
     swarm?.send({ close: true });

@@ -166,7 +166,7 @@ export class TestApp {
   async untilSubscribed(
     event: (typeof BlogEvent)[keyof typeof BlogEvent],
     count: number,
-    timeoutMs = 10_000,
+    timeoutMs = 20_000,
   ): Promise<void> {
     const fanOut = this.app.get(SubscriptionFanOut);
     for (const deadline = Date.now() + timeoutMs; fanOut.subscribers(event) !== count;) {
