@@ -13,11 +13,13 @@ import {
 } from './helpers/documents';
 import { GraphQLResponse, TestApp, TestUser } from './helpers/test-app';
 import { collect, settle, wsClient } from './helpers/ws-client';
+import { Sql } from '../src/blog/common/sql';
 import { translate } from '../src/blog/common/sql/translate';
-import { BlogEvent } from '../src/blog/events/blog-events';
+import { BlogEvent, BlogEvents } from '../src/blog/events/blog-events';
 import { Follow } from '../src/blog/follows/follow.entity';
 import { Notification } from '../src/blog/notifications/notification.entity';
 import { notificationsSql } from '../src/blog/notifications/notifications.sql';
+import { PublicationFanOut } from '../src/blog/notifications/publication-fan-out';
 
 const NOTIFICATIONS = `query ($first: Int, $after: String, $unreadOnly: Boolean) {
   notifications(first: $first, after: $after, unreadOnly: $unreadOnly) {
@@ -73,8 +75,12 @@ describe('Notifications (e2e)', () => {
     );
   const unreadCount = async (user: TestUser): Promise<number> =>
     (await t.data(UNREAD_COUNT, {}, user.token)).unreadNotificationsCount;
-  const rows = (where: { recipientId?: string; actorId?: string; postId?: string }) =>
-    t.dataSource.getRepository(Notification).countBy(where);
+  /** Waits for the publications' notifications (see PublicationFanOut), as every read does. */
+  const fannedOut = () => t.app.get(PublicationFanOut).settled();
+  const rows = async (where: { recipientId?: string; actorId?: string; postId?: string }) => {
+    await fannedOut();
+    return t.dataSource.getRepository(Notification).countBy(where);
+  };
   const follow = (by: TestUser, whom: TestUser) =>
     t.data(FOLLOW_USER, { userId: whom.user.id }, by.token);
 
@@ -424,6 +430,7 @@ describe('Notifications (e2e)', () => {
         const fan = await t.signUp();
         await t.data(LIKE_POST, { postId: await createPost(user, `Post ${i}`) }, fan.token);
       }
+      await fannedOut();
       const small = await countFor(user, 2);
       const large = await countFor(user, 12);
       expect(large.data.edges).toHaveLength(12);
@@ -475,8 +482,10 @@ describe('Notifications (e2e)', () => {
     };
     const publishCounted = async (author: TestUser) => {
       const draftId = await createPost(author, 'News for all', false);
+      await fannedOut();
       const before = t.statements.statements.length;
       await t.data(PUBLISH_POST, { id: draftId }, author.token);
+      await fannedOut();
       const sent = t.statements.statements.slice(before);
       return { draftId, sent };
     };
@@ -521,6 +530,39 @@ describe('Notifications (e2e)', () => {
         `FOLLOWEE_PUBLISHED ${author.user.name} Fresh news`,
         `POST_LIKED ${fan.user.name} Own post`,
       ]);
+    });
+
+    it('should fan each pending publication out once when two instances take them together', async () => {
+      const [author, one, two] = [await t.signUp(), await t.signUp(), await t.signUp()];
+      await follow(one, author);
+      await follow(two, author);
+      await fannedOut();
+      const posts = 40;
+      const at = new Date();
+      const postIds = Array.from({ length: posts }, () => v7());
+      await t.dataSource.getRepository(Post).insert(
+        postIds.map((id) => ({
+          id,
+          title: 'Left pending',
+          content: 'By a process that stopped',
+          authorId: author.user.id,
+          createdAt: at,
+          updatedAt: at,
+          publishedAt: at,
+        })),
+      );
+      const [sql, events] = [t.app.get(Sql), t.app.get(BlogEvents)];
+      const instances = [new PublicationFanOut(sql, events), new PublicationFanOut(sql, events)];
+      for (const postId of postIds) {
+        await instances[0].enqueue(sql, { postId, actorId: author.user.id }, at);
+      }
+      await Promise.all(instances.map((instance) => instance.onApplicationBootstrap()));
+      const stored = await t.dataSource
+        .getRepository(Notification)
+        .find({ where: { actorId: author.user.id }, select: { postId: true, recipientId: true } });
+      expect(stored).toHaveLength(posts * 2);
+      expect(new Set(stored.map((row) => `${row.postId} ${row.recipientId}`)).size).toBe(posts * 2);
+      expect(await t.dataSource.query('SELECT id FROM publication_fan_outs')).toEqual([]);
     });
   });
 

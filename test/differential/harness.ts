@@ -84,7 +84,9 @@ export class Instance {
     this.dirty = false;
   }
 
+  /** The tables once the work left after the answers (a publication's fan-out) is done. */
   async dump(seed: string): Promise<Dump> {
+    await this.testApp.statements.settle();
     const dump = await dumpTables(this.testApp.dataSource);
     this.dirty = JSON.stringify(dump) !== seed;
     return dump;

@@ -3,6 +3,11 @@ import type { Logger } from 'typeorm';
 /** A TypeORM logger that counts the SQL statements sent, for the batching tests. */
 export class StatementCounter implements Logger {
   readonly statements: string[] = [];
+  /**
+   * Waits for the work the app does after a request answers (a publication's fan-out to its
+   * followers), so that it falls into the count of the action that caused it, never another's.
+   */
+  settle: () => Promise<void> = async () => {};
 
   logQuery(query: string): void {
     this.statements.push(query);
@@ -14,10 +19,15 @@ export class StatementCounter implements Logger {
   logMigration(): void {}
   log(): void {}
 
-  /** The statements sent while `action` ran (transaction bookkeeping included). */
+  /**
+   * The statements sent while `action` ran (transaction bookkeeping included), with those of the
+   * work it left to run after it answered.
+   */
   async count(action: () => Promise<unknown>): Promise<number> {
+    await this.settle();
     const before = this.statements.length;
     await action();
+    await this.settle();
     return this.statements.length - before;
   }
 }

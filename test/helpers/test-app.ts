@@ -13,6 +13,7 @@ import { StatementCounter } from './statement-counter';
 import { AppModule } from '../../src/app.module';
 import { User } from '../../src/blog';
 import { BlogEvent } from '../../src/blog/events/blog-events';
+import { PublicationFanOut } from '../../src/blog/notifications/publication-fan-out';
 import { SubscriptionFanOut } from '../../src/blog/subscriptions/event-fan-out';
 import { loadAppConfig, loadHttpConfig, loadObservabilityConfig } from '../../src/config';
 import { createFastifyAdapter, configureApp } from '../../src/http/fastify-adapter';
@@ -83,6 +84,8 @@ export class TestApp {
       configureApp(app, http);
       await app.init();
       await app.getHttpAdapter().getInstance().ready();
+      const fanOut = publicationFanOutOf(app);
+      if (fanOut) statements.settle = () => fanOut.settled();
       const cleanup = async () => {
         if (!dataDir) rmSync(dir, { recursive: true, force: true });
         await postgres?.drop();
@@ -192,5 +195,14 @@ export class TestApp {
   async close(): Promise<void> {
     await this.app.close();
     await this.cleanup();
+  }
+}
+
+/** The app's fan-out of publications, or null when it serves no notifications. */
+function publicationFanOutOf(app: NestFastifyApplication): PublicationFanOut | null {
+  try {
+    return app.get(PublicationFanOut, { strict: false });
+  } catch {
+    return null;
   }
 }

@@ -9,6 +9,7 @@ import { FoldPostSearchText1765000400000 } from './1765000400000-fold-post-searc
 import { KeepPostSearchInline1765000500000 } from './1765000500000-keep-post-search-inline';
 import { IndexNotificationsByActorAndPost1765000600000 } from './1765000600000-index-notifications-by-actor-and-post';
 import { IndexPostSearchPrefixes1765000700000 } from './1765000700000-index-post-search-prefixes';
+import { CreatePublicationFanOuts1765000800000 } from './1765000800000-create-publication-fan-outs';
 
 /** Every migration in order; one list serves SQLite and PostgreSQL. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   KeepPostSearchInline1765000500000,
   IndexNotificationsByActorAndPost1765000600000,
   IndexPostSearchPrefixes1765000700000,
+  CreatePublicationFanOuts1765000800000,
 ];

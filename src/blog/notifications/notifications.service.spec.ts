@@ -2,7 +2,8 @@ import { v7 } from 'uuid';
 
 import { decodeNotificationCursor, encodeNotificationCursor } from './notification-cursor';
 import { NotificationKind } from './notification-kind';
-import { idPrefixAt, NotificationsService } from './notifications.service';
+import { NotificationsService } from './notifications.service';
+import { idPrefixAt, PublicationFanOut } from './publication-fan-out';
 import { Sql, SqlRunner } from '../common/sql';
 import { newId } from '../common/uuid';
 import { BlogEvents, NotificationAddedEvent } from '../events/blog-events';
@@ -36,7 +37,12 @@ describe('NotificationsService', () => {
     const sql = blog.moduleRef.get(Sql);
     announced = [];
     const events = { notificationAdded: (event: NotificationAddedEvent) => announced.push(event) };
-    notifications = new NotificationsService(sql, events as unknown as BlogEvents);
+    const blogEvents = events as unknown as BlogEvents;
+    notifications = new NotificationsService(
+      sql,
+      blogEvents,
+      new PublicationFanOut(sql, blogEvents),
+    );
     const statements = sql.prepare(followsSql);
     follow = (runner, followerId, followeeId) =>
       runner.run(statements.follow, { followerId, followeeId, createdAt: new Date() });

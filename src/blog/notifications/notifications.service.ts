@@ -4,6 +4,7 @@ import { NotificationKind } from './notification-kind';
 import { Notification } from './notification.entity';
 import { toNotification } from './notification.rows';
 import { notificationsSql } from './notifications.sql';
+import { PublicationFanOut } from './publication-fan-out';
 import { notFound, unauthenticated } from '../common/errors';
 import { PreparedStatements, Sql, SqlRunner } from '../common/sql';
 import { newId } from '../common/uuid';
@@ -55,7 +56,9 @@ export interface NotificationsPage {
 
 /**
  * Notifications: written with the action that raises them, in its transaction, so an action
- * that fails or changes nothing raises none, and announced live once that has committed.
+ * that fails or changes nothing raises none, and announced live once that has committed. A
+ * publication writes one pending row instead, whose followers' notifications
+ * {@link PublicationFanOut} writes shortly after; every read here waits for it first.
  */
 @Injectable()
 export class NotificationsService {
@@ -64,6 +67,7 @@ export class NotificationsService {
   constructor(
     private readonly sql: Sql,
     private readonly events: BlogEvents,
+    private readonly fanOut: PublicationFanOut,
   ) {
     this.statements = sql.prepare(notificationsSql);
   }
@@ -145,6 +149,7 @@ export class NotificationsService {
    */
   async withdrawing(notice: Notice, write: ActionWrite): Promise<boolean> {
     if (notice.recipientId === notice.actorId) return write(this.sql);
+    await this.fanOut.settled();
     const statement =
       'postId' in notice ? this.statements.withdraw : this.statements.withdrawNoPost;
     return this.sql.transaction(async (sql) => {
@@ -157,6 +162,7 @@ export class NotificationsService {
   /** How many unread notifications the viewer has (of posts that are drafts now, none). */
   async countUnread(viewer: Viewer): Promise<number> {
     if (!viewer) throw unauthenticated('You must be signed in to see your notifications.');
+    await this.fanOut.settled();
     const row = await this.sql.one(this.statements.countUnread, { recipientId: viewer.id });
     return Number(row?.count ?? 0);
   }
@@ -169,6 +175,7 @@ export class NotificationsService {
     unreadOnly: boolean,
   ): Promise<NotificationsPage> {
     if (!viewer) throw unauthenticated('You must be signed in to see your notifications.');
+    await this.fanOut.settled();
     const { statements: s } = this;
     const parameters = { recipientId: viewer.id, first: first + 1 };
     const rows =
@@ -191,6 +198,7 @@ export class NotificationsService {
    */
   async markRead(viewer: Viewer, upTo: string | null): Promise<number> {
     if (!viewer) throw unauthenticated('You must be signed in to mark your notifications.');
+    await this.fanOut.settled();
     const recipientId = viewer.id;
     const readAt = new Date();
     if (upTo === null) return this.sql.run(this.statements.markAllRead, { recipientId, readAt });
@@ -202,6 +210,7 @@ export class NotificationsService {
 
   /** Notifications by id, of posts that are not drafts now; for the live updates. */
   async findByIds(ids: readonly string[]): Promise<Notification[]> {
+    await this.fanOut.settled();
     return (await this.sql.all(this.statements.byIds, { ids })).map(toNotification);
   }
 
@@ -210,6 +219,7 @@ export class NotificationsService {
     publication: Omit<PublicationNotice, 'kind'>,
     recipientIds: readonly string[],
   ): Promise<Notification[]> {
+    await this.fanOut.settled();
     const rows = await this.sql.all(this.statements.ofPublication, {
       ...publication,
       recipientIds,
@@ -218,31 +228,17 @@ export class NotificationsService {
   }
 
   /**
-   * The publication and its notifications to every follower of the author, in one transaction
-   * and one INSERT ... SELECT whatever their number; then one event for them all.
+   * The publication and its pending row in one transaction; its followers' notifications
+   * follow shortly, in {@link PublicationFanOut}'s own.
    */
   private async publishing(notice: PublicationNotice, write: ActionWrite): Promise<boolean> {
     const createdAt = new Date();
-    const parameters = { ...notice, createdAt, idPrefix: idPrefixAt(createdAt) };
-    let raised = 0;
     const changed = await this.sql.transaction(async (sql) => {
       if (!(await write(sql))) return false;
-      raised = await sql.run(this.statements.insertForFollowers, parameters);
+      await this.fanOut.enqueue(sql, notice, createdAt);
       return true;
     });
-    if (raised > 0) {
-      this.events.notificationAdded({
-        kind: NotificationKind.FOLLOWEE_PUBLISHED,
-        actorId: notice.actorId,
-        postId: notice.postId,
-      });
-    }
+    if (changed) this.fanOut.published();
     return changed;
   }
-}
-
-/** The first 48 bits of a UUIDv7 made at `at` (its milliseconds), as `xxxxxxxx-xxxx`. */
-export function idPrefixAt(at: Date): string {
-  const hex = at.getTime().toString(16).padStart(12, '0');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}`;
 }

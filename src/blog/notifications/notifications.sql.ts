@@ -11,6 +11,17 @@ export interface NotificationRow {
   readAt: Date | string | null;
 }
 
+/** A publication whose followers are still to be notified (see `PublicationFanOut`). */
+export interface PendingPublicationRow {
+  id: number | string;
+  postId: string;
+  actorId: string;
+  createdAt: Date | string;
+}
+
+/** How many pending publications one fan-out transaction takes at most. */
+export const FAN_OUT_BATCH = 32;
+
 /** A page of a recipient's notifications: its size, and the id it continues after. */
 export interface NotificationPageParameters {
   recipientId: string;
@@ -157,6 +168,30 @@ export const notificationsSql = {
         `${selected(dialect, 'createdAt', 'timestamptz')} ` +
         'FROM follows f WHERE f.followee_id = :actorId',
     ),
+  ),
+  /** A publication to fan out, written in its own transaction. */
+  enqueuePublication: statement<{ postId: string; actorId: string; createdAt: Date }>(
+    'INSERT INTO publication_fan_outs (post_id, actor_id, created_at) ' +
+      'VALUES (:postId, :actorId, :createdAt)',
+  ),
+  /** Whether any publication waits, left by this process or another. */
+  anyPendingPublication: statement<object, { id: number | string }>(
+    'SELECT id FROM publication_fan_outs LIMIT 1',
+  ),
+  /**
+   * The oldest pending publications, for one fan-out transaction; on PostgreSQL locked, and
+   * those that another instance holds skipped, so that no two fan one out.
+   */
+  claimPublications: statement<object, PendingPublicationRow>(
+    perDialect(
+      (dialect) =>
+        'SELECT id, post_id AS "postId", actor_id AS "actorId", created_at AS "createdAt" ' +
+        `FROM publication_fan_outs ORDER BY id LIMIT ${FAN_OUT_BATCH}` +
+        (dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : ''),
+    ),
+  ),
+  releasePublications: statement<{ ids: readonly (number | string)[] }>(
+    'DELETE FROM publication_fan_outs WHERE id IN (:...ids)',
   ),
   /** Undoing a like removes its notification while it is unread; a read one stays. */
   withdraw: withdraw(true),

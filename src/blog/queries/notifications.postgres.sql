@@ -336,6 +336,42 @@ FROM
 WHERE
   f.followee_id = $2;
 
+-- notificationsSql.enqueuePublication
+-- binds: $1 postId, $2 actorId, $3 createdAt
+INSERT INTO
+  publication_fan_outs (post_id, actor_id, created_at)
+VALUES
+  ($1, $2, $3);
+
+-- notificationsSql.anyPendingPublication
+SELECT
+  id
+FROM
+  publication_fan_outs
+LIMIT
+  1;
+
+-- notificationsSql.claimPublications
+SELECT
+  id,
+  post_id AS "postId",
+  actor_id AS "actorId",
+  created_at AS "createdAt"
+FROM
+  publication_fan_outs
+ORDER BY
+  id
+LIMIT
+  32
+FOR UPDATE
+  SKIP LOCKED;
+
+-- notificationsSql.releasePublications
+-- binds: $1 ids
+DELETE FROM publication_fan_outs
+WHERE
+  id = ANY ($1);
+
 -- notificationsSql.withdraw
 -- binds: $1 recipientId, $2 actorId, $3 kind, $4 postId
 DELETE FROM notifications

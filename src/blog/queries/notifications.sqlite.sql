@@ -346,6 +346,45 @@ FROM
 WHERE
   f.followee_id = + ?;
 
+-- notificationsSql.enqueuePublication
+-- binds: postId, actorId, createdAt
+INSERT INTO
+  publication_fan_outs (post_id, actor_id, created_at)
+VALUES
+  (+ ?, + ?, + ?);
+
+-- notificationsSql.anyPendingPublication
+SELECT
+  id
+FROM
+  publication_fan_outs
+LIMIT
+  1;
+
+-- notificationsSql.claimPublications
+SELECT
+  id,
+  post_id AS "postId",
+  actor_id AS "actorId",
+  created_at AS "createdAt"
+FROM
+  publication_fan_outs
+ORDER BY
+  id
+LIMIT
+  32;
+
+-- notificationsSql.releasePublications
+-- binds: ids
+DELETE FROM publication_fan_outs
+WHERE
+  id IN (
+    SELECT
+      value
+    FROM
+      json_each(+ ?)
+  );
+
 -- notificationsSql.withdraw
 -- binds: recipientId, actorId, kind, postId
 DELETE FROM notifications

@@ -1,0 +1,168 @@
+import {
+  BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+
+import { NotificationKind } from './notification-kind';
+import { FAN_OUT_BATCH, notificationsSql, PendingPublicationRow } from './notifications.sql';
+import { outsideRequestScope } from '../common/request-scope';
+import { PreparedStatements, Sql, SqlRunner, toDate } from '../common/sql';
+import { BlogEvents } from '../events/blog-events';
+
+/** How long a publication waits for others to share its fan-out's transaction. */
+export const FAN_OUT_DELAY_MS = 10;
+
+/** How long a fan-out that failed waits before it is tried again. */
+export const FAN_OUT_RETRY_MS = 1000;
+
+/**
+ * Tells the followers of an author who publishes, after the publication has committed. The
+ * publication's transaction writes one pending row (`publication_fan_outs`) instead of a
+ * notification per follower; {@link FAN_OUT_DELAY_MS} later, one transaction writes the
+ * followers' notifications of every pending publication (at most {@link FAN_OUT_BATCH} a
+ * transaction, one `INSERT ... SELECT FROM follows` each, as the publication itself did before)
+ * and deletes their rows, and each publication is then announced live.
+ *
+ * The notifications are those the publication would have written itself: the followers it had
+ * when this runs, the publication's own time and ids of that time. Reading or marking one's
+ * notifications, and unfollowing, wait first for this instance's pending publications, so a
+ * follower never sees a publication without its notification on the instance that wrote it.
+ * A fan-out that fails is tried again; pending rows that a stopped process left are taken at
+ * the next start, and on PostgreSQL by whichever instance fans out next.
+ */
+@Injectable()
+export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(PublicationFanOut.name);
+  private readonly statements: PreparedStatements<typeof notificationsSql>;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  /** Whether a publication has committed here since the last fan-out began. */
+  private pending = false;
+  /** Whether the last fan-out failed: the next waits {@link FAN_OUT_RETRY_MS}. */
+  private failed = false;
+  private stopped = false;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly events: BlogEvents,
+  ) {
+    this.statements = sql.prepare(notificationsSql);
+  }
+
+  /** Writes the pending row of a publication made at `createdAt`, in its transaction `sql`. */
+  async enqueue(
+    sql: SqlRunner,
+    publication: { postId: string; actorId: string },
+    createdAt: Date,
+  ): Promise<void> {
+    await sql.run(this.statements.enqueuePublication, { ...publication, createdAt });
+  }
+
+  /** Call once a publication's transaction has committed: its fan-out follows shortly. */
+  published(): void {
+    this.pending = true;
+    this.schedule(FAN_OUT_DELAY_MS);
+  }
+
+  /**
+   * Resolves once the publications committed on this instance before the call are fanned out
+   * (or their fan-out failed, and is tried again later).
+   */
+  async settled(): Promise<void> {
+    if (this.running) await this.running;
+    if (this.pending) await this.run();
+  }
+
+  /**
+   * Fans out what a process that stopped before this one left pending. A database it cannot
+   * read (down, or without the migration) stops no start: publishing fails there as any write.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      if (!(await this.sql.one(this.statements.anyPendingPublication, {}))) return;
+    } catch (error) {
+      this.logger.warn(`Could not look for publications left pending: ${messageOf(error)}`);
+      return;
+    }
+    this.pending = true;
+    await this.run();
+  }
+
+  /** Fans out what is pending here before the database closes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.settled();
+    this.stopped = true;
+    this.cancelTimer();
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer || this.running || this.stopped) return;
+    this.timer = outsideRequestScope(() =>
+      setTimeout(() => {
+        this.timer = null;
+        void this.run();
+      }, delayMs),
+    );
+    this.timer.unref();
+  }
+
+  private cancelTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private run(): Promise<void> {
+    this.cancelTimer();
+    this.running ??= outsideRequestScope(() => this.drain()).finally(() => {
+      this.running = null;
+      if (this.pending) this.schedule(this.failed ? FAN_OUT_RETRY_MS : FAN_OUT_DELAY_MS);
+    });
+    return this.running;
+  }
+
+  /** Fans out batch after batch until one comes back short; a failure leaves the rest pending. */
+  private async drain(): Promise<void> {
+    this.pending = false;
+    this.failed = false;
+    try {
+      while (!this.stopped && (await this.fanOutBatch()) === FAN_OUT_BATCH);
+    } catch (error) {
+      this.pending = true;
+      this.failed = true;
+      this.logger.warn(
+        `Could not notify the followers of new posts, trying again in ${FAN_OUT_RETRY_MS} ms: ` +
+          messageOf(error),
+      );
+    }
+  }
+
+  /** One transaction: the oldest pending publications' notifications, then their events. */
+  private async fanOutBatch(): Promise<number> {
+    const s = this.statements;
+    const { claimed, raised } = await this.sql.transaction(async (sql) => {
+      const rows = await sql.all(s.claimPublications, {});
+      const withFollowers: PendingPublicationRow[] = [];
+      for (const row of rows) {
+        const createdAt = toDate(row.createdAt) as Date;
+        const parameters = { ...row, createdAt, idPrefix: idPrefixAt(createdAt) };
+        if ((await sql.run(s.insertForFollowers, parameters)) > 0) withFollowers.push(row);
+      }
+      if (rows.length > 0) await sql.run(s.releasePublications, { ids: rows.map((r) => r.id) });
+      return { claimed: rows.length, raised: withFollowers };
+    });
+    for (const { actorId, postId } of raised) {
+      this.events.notificationAdded({ kind: NotificationKind.FOLLOWEE_PUBLISHED, actorId, postId });
+    }
+    return claimed;
+  }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The first 48 bits of a UUIDv7 made at `at` (its milliseconds), as `xxxxxxxx-xxxx`. */
+export function idPrefixAt(at: Date): string {
+  const hex = at.getTime().toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}`;
+}
