@@ -87,13 +87,18 @@ export class NotificationsService {
     return this.raising(onPost(NotificationKind.POST_COMMENTED, post, commenterId), write);
   }
 
-  /** Follows `followeeId` (`write`), telling them. */
-  followed(followeeId: string, followerId: string, write: ActionWrite): Promise<boolean> {
+  /**
+   * Follows `followeeId` (`write`), telling them. A follow, and an unfollow, wait for this
+   * instance's pending publications first, so that those reach the followers they had.
+   */
+  async followed(followeeId: string, followerId: string, write: ActionWrite): Promise<boolean> {
+    await this.fanOut.settled();
     return this.raising(followNotice(followeeId, followerId), write);
   }
 
   /** Takes back a follow (`write`), and its notification while unread. */
-  unfollowed(followeeId: string, followerId: string, write: ActionWrite): Promise<boolean> {
+  async unfollowed(followeeId: string, followerId: string, write: ActionWrite): Promise<boolean> {
+    await this.fanOut.settled();
     return this.withdrawing(followNotice(followeeId, followerId), write);
   }
 
@@ -149,7 +154,6 @@ export class NotificationsService {
    */
   async withdrawing(notice: Notice, write: ActionWrite): Promise<boolean> {
     if (notice.recipientId === notice.actorId) return write(this.sql);
-    await this.fanOut.settled();
     const statement =
       'postId' in notice ? this.statements.withdraw : this.statements.withdrawNoPost;
     return this.sql.transaction(async (sql) => {

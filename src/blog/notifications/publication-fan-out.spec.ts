@@ -130,6 +130,36 @@ describe('PublicationFanOut', () => {
     expect(await notifications.countUnread(followers[0])).toBe(1);
   });
 
+  describe('the followers of the moment of the publication', () => {
+    const recipientsOf = async (postId: string): Promise<string[]> => {
+      await fanOut.settled();
+      const rows: { recipient_id: string }[] = await blog.dataSource.query(
+        'SELECT recipient_id FROM notifications WHERE post_id = ?',
+        [postId],
+      );
+      return rows.map((row) => row.recipient_id).sort();
+    };
+
+    it('should leave out one who follows before the fan-out', async () => {
+      const postId = await publish();
+      const newcomer = await blog.signUp();
+      await notifications.followed(author.id, newcomer.id, async () => {
+        await follow(newcomer, author);
+        return true;
+      });
+      expect(await recipientsOf(postId)).toEqual(followers.map((f) => f.id).sort());
+    });
+
+    it('should keep one who unfollows before the fan-out', async () => {
+      const postId = await publish();
+      await notifications.unfollowed(author.id, followers[0].id, async () => {
+        await blog.dataSource.query('DELETE FROM follows WHERE follower_id = ?', [followers[0].id]);
+        return true;
+      });
+      expect(await recipientsOf(postId)).toEqual(followers.map((f) => f.id).sort());
+    });
+  });
+
   it('should write no pending row when the publication fails or changes nothing', async () => {
     await notifications.postPublished({ id: 'p', authorId: author.id }, async () => false);
     const id = newId();

@@ -25,10 +25,12 @@ export const FAN_OUT_RETRY_MS = 1000;
  * transaction, one `INSERT ... SELECT FROM follows` each, as the publication itself did before)
  * and deletes their rows, and each publication is then announced live.
  *
- * The notifications are those the publication would have written itself: the followers it had
- * when this runs, the publication's own time and ids of that time. Reading or marking one's
- * notifications, and unfollowing, wait first for this instance's pending publications, so a
- * follower never sees a publication without its notification on the instance that wrote it.
+ * The notifications are those the publication would have written itself: its own time, ids of
+ * that time, and its author's followers. Reading or marking one's notifications, following and
+ * unfollowing wait first for this instance's pending publications, so on the instance that
+ * wrote it a follower never sees a publication without its notification, and the followers are
+ * those of the moment of the publication (a follow on another instance within the fan-out's
+ * delay may count or not).
  * A fan-out that fails is tried again; pending rows that a stopped process left are taken at
  * the next start, and on PostgreSQL by whichever instance fans out next.
  */
