@@ -75,10 +75,9 @@ describe('Notifications (e2e)', () => {
     );
   const unreadCount = async (user: TestUser): Promise<number> =>
     (await t.data(UNREAD_COUNT, {}, user.token)).unreadNotificationsCount;
-  /** Waits for the publications' notifications (see PublicationFanOut), as every read does. */
-  const fannedOut = () => t.app.get(PublicationFanOut).settled();
+  /** Counted once the publications' notifications are written, as every read waits for them. */
   const rows = async (where: { recipientId?: string; actorId?: string; postId?: string }) => {
-    await fannedOut();
+    await t.fannedOut();
     return t.dataSource.getRepository(Notification).countBy(where);
   };
   const follow = (by: TestUser, whom: TestUser) =>
@@ -430,7 +429,7 @@ describe('Notifications (e2e)', () => {
         const fan = await t.signUp();
         await t.data(LIKE_POST, { postId: await createPost(user, `Post ${i}`) }, fan.token);
       }
-      await fannedOut();
+      await t.fannedOut();
       const small = await countFor(user, 2);
       const large = await countFor(user, 12);
       expect(large.data.edges).toHaveLength(12);
@@ -482,10 +481,10 @@ describe('Notifications (e2e)', () => {
     };
     const publishCounted = async (author: TestUser) => {
       const draftId = await createPost(author, 'News for all', false);
-      await fannedOut();
+      await t.fannedOut();
       const before = t.statements.statements.length;
       await t.data(PUBLISH_POST, { id: draftId }, author.token);
-      await fannedOut();
+      await t.fannedOut();
       const sent = t.statements.statements.slice(before);
       return { draftId, sent };
     };
@@ -536,7 +535,7 @@ describe('Notifications (e2e)', () => {
       const [author, one, two] = [await t.signUp(), await t.signUp(), await t.signUp()];
       await follow(one, author);
       await follow(two, author);
-      await fannedOut();
+      await t.fannedOut();
       const posts = 40;
       const at = new Date();
       const postIds = Array.from({ length: posts }, () => v7());

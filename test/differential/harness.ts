@@ -86,7 +86,7 @@ export class Instance {
 
   /** The tables once the work left after the answers (a publication's fan-out) is done. */
   async dump(seed: string): Promise<Dump> {
-    await this.testApp.statements.settle();
+    await this.testApp.fannedOut();
     const dump = await dumpTables(this.testApp.dataSource);
     this.dirty = JSON.stringify(dump) !== seed;
     return dump;

@@ -84,13 +84,13 @@ export class TestApp {
       configureApp(app, http);
       await app.init();
       await app.getHttpAdapter().getInstance().ready();
-      const fanOut = publicationFanOutOf(app);
-      if (fanOut) statements.settle = () => fanOut.settled();
       const cleanup = async () => {
         if (!dataDir) rmSync(dir, { recursive: true, force: true });
         await postgres?.drop();
       };
-      return new TestApp(app, statements, cleanup);
+      const testApp = new TestApp(app, statements, cleanup);
+      statements.settle = () => testApp.fannedOut();
+      return testApp;
     } catch (error) {
       await postgres?.drop();
       throw error;
@@ -182,6 +182,14 @@ export class TestApp {
       channels: Map<string, { subscription: Promise<number> }>;
     };
     await channels.get(event)?.subscription;
+  }
+
+  /**
+   * Waits for the work the app leaves to run after it answers: the fan-out of the publications
+   * committed so far (see PublicationFanOut), when it serves notifications.
+   */
+  async fannedOut(): Promise<void> {
+    await publicationFanOutOf(this.app)?.settled();
   }
 
   /** The DATABASE_URL of this app's database. */

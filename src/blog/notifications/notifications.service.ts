@@ -58,7 +58,8 @@ export interface NotificationsPage {
  * Notifications: written with the action that raises them, in its transaction, so an action
  * that fails or changes nothing raises none, and announced live once that has committed. A
  * publication writes one pending row instead, whose followers' notifications
- * {@link PublicationFanOut} writes shortly after; every read here waits for it first.
+ * {@link PublicationFanOut} writes shortly after; a viewer's reads and marks wait for it
+ * first. The live deliveries need not: their events follow the commits they announce.
  */
 @Injectable()
 export class NotificationsService {
@@ -214,7 +215,6 @@ export class NotificationsService {
 
   /** Notifications by id, of posts that are not drafts now; for the live updates. */
   async findByIds(ids: readonly string[]): Promise<Notification[]> {
-    await this.fanOut.settled();
     return (await this.sql.all(this.statements.byIds, { ids })).map(toNotification);
   }
 
@@ -223,7 +223,6 @@ export class NotificationsService {
     publication: Omit<PublicationNotice, 'kind'>,
     recipientIds: readonly string[],
   ): Promise<Notification[]> {
-    await this.fanOut.settled();
     const rows = await this.sql.all(this.statements.ofPublication, {
       ...publication,
       recipientIds,
