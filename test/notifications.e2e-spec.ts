@@ -531,14 +531,12 @@ describe('Notifications (e2e)', () => {
       ]);
     });
 
-    it('should fan each pending publication out once when two instances take them together', async () => {
-      const [author, one, two] = [await t.signUp(), await t.signUp(), await t.signUp()];
-      await follow(one, author);
-      await follow(two, author);
-      await t.fannedOut();
-      const posts = 40;
+    /** A fan-out of its own, beside the app's, over the app's database. */
+    const anotherFanOut = () => new PublicationFanOut(t.app.get(Sql), t.app.get(BlogEvents));
+    /** `count` published posts of `author` whose fan-out a stopped process left pending. */
+    const leftPending = async (author: TestUser, count: number): Promise<string[]> => {
       const at = new Date();
-      const postIds = Array.from({ length: posts }, () => v7());
+      const postIds = Array.from({ length: count }, () => v7());
       await t.dataSource.getRepository(Post).insert(
         postIds.map((id) => ({
           id,
@@ -550,11 +548,21 @@ describe('Notifications (e2e)', () => {
           publishedAt: at,
         })),
       );
-      const [sql, events] = [t.app.get(Sql), t.app.get(BlogEvents)];
-      const instances = [new PublicationFanOut(sql, events), new PublicationFanOut(sql, events)];
+      const [sql, fanOut] = [t.app.get(Sql), anotherFanOut()];
       for (const postId of postIds) {
-        await instances[0].enqueue(sql, { postId, actorId: author.user.id }, at);
+        await fanOut.enqueue(sql, { postId, actorId: author.user.id }, at);
       }
+      return postIds;
+    };
+
+    it('should fan each pending publication out once when two instances take them together', async () => {
+      const [author, one, two] = [await t.signUp(), await t.signUp(), await t.signUp()];
+      await follow(one, author);
+      await follow(two, author);
+      await t.fannedOut();
+      const posts = 40;
+      await leftPending(author, posts);
+      const instances = [anotherFanOut(), anotherFanOut()];
       await Promise.all(instances.map((instance) => instance.onApplicationBootstrap()));
       const stored = await t.dataSource
         .getRepository(Notification)
@@ -563,6 +571,90 @@ describe('Notifications (e2e)', () => {
       expect(new Set(stored.map((row) => `${row.postId} ${row.recipientId}`)).size).toBe(posts * 2);
       expect(await t.dataSource.query('SELECT id FROM publication_fan_outs')).toEqual([]);
     });
+
+    if (testDatabase() === 'postgres') {
+      /**
+       * Whether a fan-out over the database ends on its own, or waits on a lock that another
+       * transaction holds (which, if that one then waits on the fan-out, is a deadlock).
+       */
+      const endsOrWaits = async (fanning: Promise<void>): Promise<string> => {
+        let ended = false;
+        void fanning.then(() => (ended = true));
+        for (let poll = 0; poll < 250; poll++) {
+          if (ended) return 'ends';
+          const [{ waiting }] = await t.dataSource.query(
+            "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          );
+          if (waiting > 0) return 'waits';
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return 'neither';
+      };
+      /**
+       * Deletes the row `id` of `table` in a transaction of its own, which first locks the row as
+       * a deletion does and runs `during` while it holds it.
+       */
+      const deleting = async (table: string, id: string, during: () => Promise<void>) => {
+        const deleter = t.dataSource.createQueryRunner();
+        await deleter.connect();
+        try {
+          await deleter.startTransaction();
+          await deleter.query(`SELECT id FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
+          await during();
+          await deleter.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
+          await deleter.commitTransaction();
+        } finally {
+          if (deleter.isTransactionActive) await deleter.rollbackTransaction();
+          await deleter.release();
+        }
+      };
+
+      it.each([
+        ['its post', 'posts', (postId: string) => postId],
+        ['its author', 'users', (_postId: string, authorId: string) => authorId],
+      ])(
+        'should skip a publication while %s is being deleted, so that neither waits for the other',
+        async (_what, table, idOf) => {
+          const [author, other, follower] = [await t.signUp(), await t.signUp(), await t.signUp()];
+          await follow(follower, author);
+          await follow(follower, other);
+          await t.fannedOut();
+          const [doomed] = await leftPending(author, 1);
+          const [kept] = await leftPending(other, 1);
+          await deleting(table, idOf(doomed, author.user.id), async () => {
+            expect(await endsOrWaits(anotherFanOut().onApplicationBootstrap())).toBe('ends');
+          });
+          expect(await rows({ postId: doomed })).toBe(0);
+          expect(await rows({ postId: kept, recipientId: follower.user.id })).toBe(1);
+          expect(await t.dataSource.query('SELECT id FROM publication_fan_outs')).toEqual([]);
+        },
+      );
+
+      it("should hold none of a leaving follower's rows while it waits for their deletion, then try again without them", async () => {
+        const [author, leaver, stayer] = [await t.signUp(), await t.signUp(), await t.signUp()];
+        await follow(leaver, author);
+        await follow(stayer, author);
+        await t.fannedOut();
+        const [leaversPost] = await leftPending(leaver, 1);
+        const [authorsPost] = await leftPending(author, 1);
+        let fanning: Promise<void> = Promise.resolve();
+        await deleting('users', leaver.user.id, async () => {
+          fanning = anotherFanOut().onApplicationBootstrap();
+          expect(await endsOrWaits(fanning)).toBe('waits');
+          const free = await t.dataSource.query(
+            'SELECT id FROM publication_fan_outs WHERE post_id = $1 FOR UPDATE SKIP LOCKED',
+            [leaversPost],
+          );
+          expect(free).toHaveLength(1);
+        });
+        await fanning;
+        expect(await rows({ postId: authorsPost })).toBe(0);
+        await anotherFanOut().onApplicationBootstrap();
+        expect(await rows({ postId: authorsPost })).toBe(1);
+        expect(await rows({ postId: authorsPost, recipientId: stayer.user.id })).toBe(1);
+        expect(await t.dataSource.query('SELECT id FROM publication_fan_outs')).toEqual([]);
+      });
+    }
   });
 
   describe('notificationAdded on the WebSocket', () => {

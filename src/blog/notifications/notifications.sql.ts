@@ -179,15 +179,22 @@ export const notificationsSql = {
     'SELECT id FROM publication_fan_outs LIMIT 1',
   ),
   /**
-   * The oldest pending publications, for one fan-out transaction; on PostgreSQL locked, and
-   * those that another instance holds skipped, so that no two fan one out.
+   * The oldest pending publications, for one fan-out transaction. On PostgreSQL each is locked,
+   * and skipped if another instance holds it, so that no two fan one out. Its author and post
+   * are locked first (`FOR KEY SHARE`, as the notifications' foreign keys would), and a
+   * publication whose author or post is being deleted is skipped: the deletion locks them, then
+   * the pending row, which this transaction must not hold while it waits for them.
    */
   claimPublications: statement<object, PendingPublicationRow>(
-    perDialect(
-      (dialect) =>
-        'SELECT id, post_id AS "postId", actor_id AS "actorId", created_at AS "createdAt" ' +
-        `FROM publication_fan_outs ORDER BY id LIMIT ${FAN_OUT_BATCH}` +
-        (dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : ''),
+    perDialect((dialect) =>
+      dialect === 'postgres'
+        ? 'SELECT f.id, f.post_id AS "postId", f.actor_id AS "actorId", ' +
+          'f.created_at AS "createdAt" FROM publication_fan_outs f ' +
+          'JOIN users a ON a.id = f.actor_id JOIN posts p ON p.id = f.post_id ' +
+          `ORDER BY f.id LIMIT ${FAN_OUT_BATCH} ` +
+          'FOR KEY SHARE OF a, p SKIP LOCKED FOR UPDATE OF f SKIP LOCKED'
+        : 'SELECT id, post_id AS "postId", actor_id AS "actorId", created_at AS "createdAt" ' +
+          `FROM publication_fan_outs ORDER BY id LIMIT ${FAN_OUT_BATCH}`,
     ),
   ),
   releasePublications: statement<{ ids: readonly (number | string)[] }>(

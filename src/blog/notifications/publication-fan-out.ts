@@ -32,7 +32,9 @@ export const FAN_OUT_RETRY_MS = 1000;
  * those of the moment of the publication (a follow on another instance within the fan-out's
  * delay may count or not).
  * A fan-out that fails is tried again; pending rows that a stopped process left are taken at
- * the next start, and on PostgreSQL by whichever instance fans out next.
+ * the next start, and on PostgreSQL by whichever instance fans out next. On PostgreSQL a
+ * publication whose post or author is being deleted is skipped, not waited for: its row goes
+ * with the deletion, or is taken by the next fan-out if the deletion rolls back.
  */
 @Injectable()
 export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicationShutdown {

@@ -353,18 +353,23 @@ LIMIT
 
 -- notificationsSql.claimPublications
 SELECT
-  id,
-  post_id AS "postId",
-  actor_id AS "actorId",
-  created_at AS "createdAt"
+  f.id,
+  f.post_id AS "postId",
+  f.actor_id AS "actorId",
+  f.created_at AS "createdAt"
 FROM
-  publication_fan_outs
+  publication_fan_outs f
+  JOIN users a ON a.id = f.actor_id
+  JOIN posts p ON p.id = f.post_id
 ORDER BY
-  id
+  f.id
 LIMIT
   32
-FOR UPDATE
-  SKIP LOCKED;
+FOR KEY SHARE OF
+  a,
+  p SKIP LOCKED
+FOR UPDATE OF
+  f SKIP LOCKED;
 
 -- notificationsSql.releasePublications
 -- binds: $1 ids
