@@ -654,6 +654,34 @@ describe('Notifications (e2e)', () => {
         expect(await rows({ postId: authorsPost, recipientId: stayer.user.id })).toBe(1);
         expect(await t.dataSource.query('SELECT id FROM publication_fan_outs')).toEqual([]);
       });
+
+      it('should come back by itself for a publication it skipped once the lock is gone', async () => {
+        const [author, follower] = [await t.signUp(), await t.signUp()];
+        await follow(follower, author);
+        await t.fannedOut();
+        const [postId] = await leftPending(author, 1);
+        const fanOut = anotherFanOut();
+        const holder = t.dataSource.createQueryRunner();
+        await holder.connect();
+        try {
+          // As a change of the author's email or a deletion rolled back would hold it.
+          await holder.startTransaction();
+          await holder.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [author.user.id]);
+          await fanOut.onApplicationBootstrap();
+          expect(await rows({ postId })).toBe(0);
+          await holder.rollbackTransaction();
+          const notified = () => t.dataSource.getRepository(Notification).countBy({ postId });
+          for (let poll = 0; poll < 100 && (await notified()) === 0; poll++) {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          expect(await notified()).toBe(1);
+          expect(await t.dataSource.query('SELECT id FROM publication_fan_outs')).toEqual([]);
+        } finally {
+          if (holder.isTransactionActive) await holder.rollbackTransaction();
+          await holder.release();
+          await fanOut.beforeApplicationShutdown();
+        }
+      });
     }
   });
 

@@ -34,7 +34,8 @@ export const FAN_OUT_RETRY_MS = 1000;
  * A fan-out that fails is tried again; pending rows that a stopped process left are taken at
  * the next start, and on PostgreSQL by whichever instance fans out next. On PostgreSQL a
  * publication whose post or author is being deleted is skipped, not waited for: its row goes
- * with the deletion, or is taken by the next fan-out if the deletion rolls back.
+ * with the deletion, or, if the deletion rolls back, a fan-out that left rows behind takes it
+ * when it looks again {@link FAN_OUT_RETRY_MS} later.
  */
 @Injectable()
 export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -46,6 +47,12 @@ export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicat
   private pending = false;
   /** Whether the last fan-out failed: the next waits {@link FAN_OUT_RETRY_MS}. */
   private failed = false;
+  /**
+   * Whether the last fan-out left rows it could not take (on PostgreSQL: held by another
+   * instance, or skipped while their post or author was locked): it looks again
+   * {@link FAN_OUT_RETRY_MS} later, without making readers wait for them.
+   */
+  private leftover = false;
   private stopped = false;
 
   constructor(
@@ -122,6 +129,7 @@ export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicat
     this.running ??= outsideRequestScope(() => this.drain()).finally(() => {
       this.running = null;
       if (this.pending) this.schedule(this.failed ? FAN_OUT_RETRY_MS : FAN_OUT_DELAY_MS);
+      else if (this.leftover) this.schedule(FAN_OUT_RETRY_MS);
     });
     return this.running;
   }
@@ -130,8 +138,14 @@ export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicat
   private async drain(): Promise<void> {
     this.pending = false;
     this.failed = false;
+    this.leftover = false;
     try {
       while (!this.stopped && (await this.fanOutBatch()) === FAN_OUT_BATCH);
+      // SQLite's claim skips nothing: what a publication adds meanwhile has its own turn.
+      this.leftover =
+        !this.stopped &&
+        this.sql.dialect === 'postgres' &&
+        !!(await this.sql.one(this.statements.anyPendingPublication, {}));
     } catch (error) {
       this.pending = true;
       this.failed = true;
