@@ -531,8 +531,16 @@ describe('Notifications (e2e)', () => {
       ]);
     });
 
-    /** A fan-out of its own, beside the app's, over the app's database. */
-    const anotherFanOut = () => new PublicationFanOut(t.app.get(Sql), t.app.get(BlogEvents));
+    const others: PublicationFanOut[] = [];
+    /** A fan-out of its own, beside the app's, over the app's database; stopped after the test. */
+    const anotherFanOut = () => {
+      const fanOut = new PublicationFanOut(t.app.get(Sql), t.app.get(BlogEvents));
+      others.push(fanOut);
+      return fanOut;
+    };
+    afterEach(async () => {
+      await Promise.all(others.splice(0).map((fanOut) => fanOut.beforeApplicationShutdown()));
+    });
     /** `count` published posts of `author` whose fan-out a stopped process left pending. */
     const leftPending = async (author: TestUser, count: number): Promise<string[]> => {
       const at = new Date();
@@ -679,7 +687,6 @@ describe('Notifications (e2e)', () => {
         } finally {
           if (holder.isTransactionActive) await holder.rollbackTransaction();
           await holder.release();
-          await fanOut.beforeApplicationShutdown();
         }
       });
     }
