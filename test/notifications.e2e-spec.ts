@@ -594,26 +594,34 @@ describe('Notifications (e2e)', () => {
             "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
           );
           if (waiting > 0) return 'waits';
-          await new Promise((resolve) => setTimeout(resolve, 20));
+          await settle(20);
         }
         return 'neither';
       };
       /**
-       * Deletes the row `id` of `table` in a transaction of its own, which first locks the row as
-       * a deletion does and runs `during` while it holds it.
+       * Locks the row `id` of `table` in a transaction of its own, as a deletion (or a change of a
+       * key, such as an email) does, and runs `during` while it holds it; then deletes the row and
+       * commits (`'delete'`), or lets it go unchanged (`'release'`).
        */
-      const deleting = async (table: string, id: string, during: () => Promise<void>) => {
-        const deleter = t.dataSource.createQueryRunner();
-        await deleter.connect();
+      const holding = async (
+        table: string,
+        id: string,
+        during: () => Promise<void>,
+        end: 'delete' | 'release',
+      ) => {
+        const holder = t.dataSource.createQueryRunner();
+        await holder.connect();
         try {
-          await deleter.startTransaction();
-          await deleter.query(`SELECT id FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
+          await holder.startTransaction();
+          await holder.query(`SELECT id FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
           await during();
-          await deleter.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
-          await deleter.commitTransaction();
+          if (end === 'delete') {
+            await holder.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
+            await holder.commitTransaction();
+          }
         } finally {
-          if (deleter.isTransactionActive) await deleter.rollbackTransaction();
-          await deleter.release();
+          if (holder.isTransactionActive) await holder.rollbackTransaction();
+          await holder.release();
         }
       };
 
@@ -629,9 +637,14 @@ describe('Notifications (e2e)', () => {
           await t.fannedOut();
           const [doomed] = await leftPending(author, 1);
           const [kept] = await leftPending(other, 1);
-          await deleting(table, idOf(doomed, author.user.id), async () => {
-            expect(await endsOrWaits(anotherFanOut().onApplicationBootstrap())).toBe('ends');
-          });
+          await holding(
+            table,
+            idOf(doomed, author.user.id),
+            async () => {
+              expect(await endsOrWaits(anotherFanOut().onApplicationBootstrap())).toBe('ends');
+            },
+            'delete',
+          );
           expect(await rows({ postId: doomed })).toBe(0);
           expect(await rows({ postId: kept, recipientId: follower.user.id })).toBe(1);
           expect(await t.dataSource.query('SELECT id FROM publication_fan_outs')).toEqual([]);
@@ -646,15 +659,20 @@ describe('Notifications (e2e)', () => {
         const [leaversPost] = await leftPending(leaver, 1);
         const [authorsPost] = await leftPending(author, 1);
         let fanning: Promise<void> = Promise.resolve();
-        await deleting('users', leaver.user.id, async () => {
-          fanning = anotherFanOut().onApplicationBootstrap();
-          expect(await endsOrWaits(fanning)).toBe('waits');
-          const free = await t.dataSource.query(
-            'SELECT id FROM publication_fan_outs WHERE post_id = $1 FOR UPDATE SKIP LOCKED',
-            [leaversPost],
-          );
-          expect(free).toHaveLength(1);
-        });
+        await holding(
+          'users',
+          leaver.user.id,
+          async () => {
+            fanning = anotherFanOut().onApplicationBootstrap();
+            expect(await endsOrWaits(fanning)).toBe('waits');
+            const free = await t.dataSource.query(
+              'SELECT id FROM publication_fan_outs WHERE post_id = $1 FOR UPDATE SKIP LOCKED',
+              [leaversPost],
+            );
+            expect(free).toHaveLength(1);
+          },
+          'delete',
+        );
         await fanning;
         expect(await rows({ postId: authorsPost })).toBe(0);
         await anotherFanOut().onApplicationBootstrap();
@@ -669,25 +687,20 @@ describe('Notifications (e2e)', () => {
         await t.fannedOut();
         const [postId] = await leftPending(author, 1);
         const fanOut = anotherFanOut();
-        const holder = t.dataSource.createQueryRunner();
-        await holder.connect();
-        try {
-          // As a change of the author's email or a deletion rolled back would hold it.
-          await holder.startTransaction();
-          await holder.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [author.user.id]);
-          await fanOut.onApplicationBootstrap();
-          expect(await rows({ postId })).toBe(0);
-          await holder.rollbackTransaction();
-          const notified = () => t.dataSource.getRepository(Notification).countBy({ postId });
-          for (let poll = 0; poll < 100 && (await notified()) === 0; poll++) {
-            await new Promise((resolve) => setTimeout(resolve, 50));
-          }
-          expect(await notified()).toBe(1);
-          expect(await t.dataSource.query('SELECT id FROM publication_fan_outs')).toEqual([]);
-        } finally {
-          if (holder.isTransactionActive) await holder.rollbackTransaction();
-          await holder.release();
-        }
+        // As a change of the author's email, or a deletion rolled back, would hold it.
+        await holding(
+          'users',
+          author.user.id,
+          async () => {
+            await fanOut.onApplicationBootstrap();
+            expect(await rows({ postId })).toBe(0);
+          },
+          'release',
+        );
+        const notified = () => t.dataSource.getRepository(Notification).countBy({ postId });
+        for (let poll = 0; poll < 100 && (await notified()) === 0; poll++) await settle(50);
+        expect(await notified()).toBe(1);
+        expect(await t.dataSource.query('SELECT id FROM publication_fan_outs')).toEqual([]);
       });
     }
   });
