@@ -253,3 +253,25 @@ export class DifferentialPair {
     await Promise.allSettled([this.oracle.close(), this.compiled.close()]);
   }
 }
+
+/**
+ * Sends each document of `corpus` (its name first) to the plain path and then to the faster one
+ * that replaces it, `rounds` times, and describes every reply of the faster path that differs:
+ * none when it is exact.
+ */
+export async function fastPathDifferences<L extends readonly [string, ...unknown[]]>(
+  corpus: readonly L[],
+  send: (line: L, plain: boolean) => Promise<{ reply: unknown }>,
+  rounds = 2,
+): Promise<string[]> {
+  const found: string[] = [];
+  for (const line of corpus) {
+    for (let round = 0; round < rounds; round++) {
+      const plain = JSON.stringify((await send(line, true)).reply);
+      const fast = JSON.stringify((await send(line, false)).reply);
+      if (fast !== plain)
+        found.push(`${line[0]} (round ${round + 1}):\n  plain ${plain}\n  fast  ${fast}`);
+    }
+  }
+  return found;
+}
