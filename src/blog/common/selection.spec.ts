@@ -1,7 +1,7 @@
 import { buildSchema, execute, GraphQLResolveInfo, parse } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 
-import { firstSelection, selectsField } from './selection';
+import { firstSelection, selectsField, selectsOnly } from './selection';
 
 const schema = buildSchema(`
   type Query { post: Post }
@@ -87,5 +87,44 @@ describe('firstSelection', () => {
 
   it('should give nothing when the field is not selected', async () => {
     expect(await aliasOfAuthor('{ post { id title } }')).toEqual([null, null]);
+  });
+});
+
+describe('selectsOnly', () => {
+  const onlyIdAndTitle = (query: string) =>
+    seenByPost(query, (info) => selectsOnly(info, new Set(['id', 'title', 'author'])));
+
+  it('should hold when every field selected, through fragments, is one of the names', async () => {
+    expect(await onlyIdAndTitle('{ post { id title } }')).toEqual([true, true]);
+    expect(
+      await onlyIdAndTitle(
+        '{ post { ...A ... on Post { id } } } fragment A on Post { title ...B } fragment B on Post { id }',
+      ),
+    ).toEqual([true, true]);
+  });
+
+  it('should not weigh the fields of the selected fields', async () => {
+    expect(await onlyIdAndTitle('{ post { author { name } } }')).toEqual([true, true]);
+  });
+
+  it('should fail on any other field, wherever it is selected', async () => {
+    expect(await onlyIdAndTitle('{ post { id __typename } }')).toEqual([false, false]);
+    expect(await onlyIdAndTitle('{ post { ... on Post { __typename } } }')).toEqual([false, false]);
+    expect(
+      await onlyIdAndTitle(
+        '{ post { ...A } } fragment A on Post { id ...B } fragment B on Post { __typename }',
+      ),
+    ).toEqual([false, false]);
+  });
+
+  it('should weigh every node of a field selected twice under one name', async () => {
+    expect(await onlyIdAndTitle('{ post { id } post { __typename } }')).toEqual([false, false]);
+  });
+
+  it('should weigh a field that @skip or @include leaves out', async () => {
+    expect(await onlyIdAndTitle('{ post { id __typename @skip(if: true) } }')).toEqual([
+      false,
+      false,
+    ]);
   });
 });

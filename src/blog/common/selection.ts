@@ -37,6 +37,41 @@ export function firstSelection(info: GraphQLResolveInfo, name: string): FieldNod
   return undefined;
 }
 
+/**
+ * True when every field that the field being resolved selects, directly, in an inline fragment or
+ * in a named fragment, is one of `names` (`@skip` and `@include` are not weighed: a field they
+ * leave out still counts). A statement may then leave out what only the other fields read.
+ */
+export function selectsOnly(info: GraphQLResolveInfo, names: ReadonlySet<string>): boolean {
+  return info.fieldNodes.every(
+    (node) => !node.selectionSet || only(node.selectionSet, names, info.fragments),
+  );
+}
+
+function only(
+  set: SelectionSetNode,
+  names: ReadonlySet<string>,
+  fragments: Record<string, FragmentDefinitionNode>,
+  seen = new Set<string>(),
+): boolean {
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.FIELD) {
+      if (!names.has(selection.name.value)) return false;
+      continue;
+    }
+    if (selection.kind === Kind.INLINE_FRAGMENT) {
+      if (!only(selection.selectionSet, names, fragments, seen)) return false;
+      continue;
+    }
+    const fragment = fragments[selection.name.value];
+    if (!fragment) return false;
+    if (seen.has(fragment.name.value)) continue;
+    seen.add(fragment.name.value);
+    if (!only(fragment.selectionSet, names, fragments, seen)) return false;
+  }
+  return true;
+}
+
 function find(
   set: SelectionSetNode,
   name: string,

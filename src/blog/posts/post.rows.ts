@@ -1,11 +1,35 @@
 import { Post } from './post.entity';
 import { toDate } from '../common/sql';
 
-/** The select list that {@link toPost} reads, for a `posts` table aliased `alias`. */
-export const postColumns = (alias: string) =>
-  `${alias}.id, ${alias}.title, ${alias}.content, ${alias}.author_id AS "authorId", ` +
-  `${alias}.created_at AS "createdAt", ${alias}.updated_at AS "updatedAt", ` +
-  `${alias}.published_at AS "publishedAt"`;
+/**
+ * The select list that {@link toPost} reads, for a `posts` table aliased `alias`; without the
+ * content (the post's largest value) when `content` is false.
+ */
+export const postColumns = (alias: string, { content = true } = {}) =>
+  `${alias}.id, ${alias}.title, ${content ? `${alias}.content, ` : ''}` +
+  `${alias}.author_id AS "authorId", ${alias}.created_at AS "createdAt", ` +
+  `${alias}.updated_at AS "updatedAt", ${alias}.published_at AS "publishedAt"`;
+
+/**
+ * The fields of Post that read nothing of a post's content: a list whose selection asks for
+ * these alone is read without it (see PostsService.listByAuthors). A field missing here, such as
+ * one a host app adds, makes the list read the content. So does `comments`: their posts are
+ * loaded by id, and answered from the list only when it read them whole.
+ */
+export const FIELDS_WITHOUT_CONTENT: ReadonlySet<string> = new Set([
+  '__typename',
+  'id',
+  'title',
+  'author',
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+  'commentsCount',
+  'likesCount',
+  'isLikedByMe',
+  'isBookmarkedByMe',
+  'tags',
+]);
 
 export interface PostRow {
   id: string;
@@ -17,11 +41,15 @@ export interface PostRow {
   publishedAt: Date | string | null;
 }
 
-export function toPost(row: PostRow): Post {
+/** A post read without its content (see {@link postColumns}). */
+export type PostSummaryRow = Omit<PostRow, 'content'>;
+
+/** The post of `row`; read without its content, the post has none (`content` is undefined). */
+export function toPost(row: PostRow | PostSummaryRow): Post {
   return Object.assign(new Post(), {
     id: row.id,
     title: row.title,
-    content: row.content,
+    content: (row as Partial<PostRow>).content as string,
     authorId: row.authorId,
     createdAt: toDate(row.createdAt),
     updatedAt: toDate(row.updatedAt),

@@ -46,6 +46,19 @@ class RequestPostsLoaders {
     );
   }
 
+  /**
+   * An author's page of posts read without their content, for a selection that reads none of it
+   * (see PostsService.listByAuthors). These posts prime no other loader: a post loaded by id in
+   * the same request may need its content.
+   */
+  get postSummariesByAuthor(): PagedLoaders<Post> {
+    return this.cache.once(
+      'postSummariesByAuthor',
+      () =>
+        new PagedLoaders((ids, page) => this.posts.listByAuthors(ids, page, { content: false })),
+    );
+  }
+
   get postsCountByAuthor(): DataLoader<string, number> {
     return this.cache.once('postsCountByAuthor', () =>
       counts((ids) => this.posts.countPublishedByAuthors(ids)),

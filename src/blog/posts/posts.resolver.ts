@@ -138,6 +138,8 @@ export class PostsResolver {
   /** The largest value of a post: charged to the answer's budget (see RequestScope). */
   @ResolveField(() => String)
   content(post: Post, _args: unknown, context: BlogContext): string {
+    // A post read without its content (see FIELDS_WITHOUT_CONTENT) must never answer this field.
+    if (post.content === undefined) throw new Error(`Post ${post.id} was read without its content`);
     return chargedText(post.content, context);
   }
 

@@ -160,14 +160,23 @@ export class PostsService {
     return rows.map(toPost);
   }
 
-  /** One page of published posts for each author, in one statement whatever the number of authors. */
-  async listByAuthors(authorIds: readonly string[], page: Page): Promise<Map<string, Post[]>> {
+  /**
+   * One page of published posts for each author, in one statement whatever the number of
+   * authors. Without `content`, the posts are read without theirs (see {@link toPost}): for a
+   * selection of FIELDS_WITHOUT_CONTENT alone (see post.rows), whose answer the content would not change.
+   */
+  async listByAuthors(
+    authorIds: readonly string[],
+    page: Page,
+    { content = true } = {},
+  ): Promise<Map<string, Post[]>> {
     if (page.first === 0 || authorIds.length === 0) return groupBy(authorIds, [], () => '');
     const parameters = { ...(await this.pageOf(page)), authorIds };
-    const statement =
-      parameters.afterId !== undefined
-        ? this.statements.pagesByAuthorsAfter
-        : this.statements.pagesByAuthors;
+    const s = this.statements;
+    const [firstPage, nextPage] = content
+      ? [s.pagesByAuthors, s.pagesByAuthorsAfter]
+      : [s.summaryPagesByAuthors, s.summaryPagesByAuthorsAfter];
+    const statement = parameters.afterId !== undefined ? nextPage : firstPage;
     const posts = (await this.sql.all(statement, parameters)).map(toPost);
     return groupBy(authorIds, posts, (post) => post.authorId);
   }

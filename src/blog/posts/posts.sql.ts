@@ -1,5 +1,5 @@
 import { FoldedSearchText, PostText } from './post-search-text';
-import { postColumns, PostRow } from './post.rows';
+import { postColumns, PostRow, PostSummaryRow } from './post.rows';
 import { KeyCount, statement } from '../common/sql';
 import { AUTHOR_COLUMNS, AuthorRow } from '../users/user.rows';
 
@@ -30,14 +30,16 @@ const published = (filter: string, after: boolean) =>
  * A page of each author's posts. The page's ids come from the (author, publishedAt, id) index
  * alone, with a LIMIT per author (a correlated subquery on SQLite, LATERAL on PostgreSQL), and
  * only those rows are read: the cost follows authors × page size, not how many posts they have.
+ * Without `content`, the rows leave it out.
  */
-const pagePerAuthor = (after: boolean) => {
+const pagePerAuthor = <R extends PostSummaryRow = PostRow>(after: boolean, content = true) => {
+  const cols = postColumns('p', { content });
   const ids =
     'SELECT x.id FROM posts x ' +
     `WHERE x.author_id = a.value AND x.published_at IS NOT NULL${afterCursor(after, 'x')} ` +
     'ORDER BY x.published_at DESC, x.id DESC LIMIT :first';
   const authors = 'KEYS(:...authorIds) a';
-  return statement<PageParameters & { authorIds: readonly string[] }, PostRow>({
+  return statement<PageParameters & { authorIds: readonly string[] }, R>({
     sqlite: `SELECT ${cols} FROM ${authors} JOIN posts p ON p.id IN (${ids}) ${NEWEST_FIRST}`,
     postgres: `SELECT ${cols} FROM ${authors} CROSS JOIN LATERAL (${ids}) t JOIN posts p ON p.id = t.id ${NEWEST_FIRST}`,
   });
@@ -95,6 +97,8 @@ export const postsSql = {
   taggedByAuthorAfter: tagged(byAuthor, true),
   pagesByAuthors: pagePerAuthor(false),
   pagesByAuthorsAfter: pagePerAuthor(true),
+  summaryPagesByAuthors: pagePerAuthor<PostSummaryRow>(false, false),
+  summaryPagesByAuthorsAfter: pagePerAuthor<PostSummaryRow>(true, false),
   drafts: drafts(false),
   draftsAfter: drafts(true),
   countPublished: statement<object, { count: string | number }>(

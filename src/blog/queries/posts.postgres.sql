@@ -350,6 +350,73 @@ ORDER BY
   p.published_at DESC,
   p.id DESC;
 
+-- postsSql.summaryPagesByAuthors
+-- binds: $1 authorIds, $2 first
+SELECT
+  p.id,
+  p.title,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  (
+    SELECT
+      unnest(CAST($1 AS varchar[])) AS value
+  ) a
+  CROSS JOIN LATERAL (
+    SELECT
+      x.id
+    FROM
+      posts x
+    WHERE
+      x.author_id = a.value
+      AND x.published_at IS NOT NULL
+    ORDER BY
+      x.published_at DESC,
+      x.id DESC
+    LIMIT
+      $2
+  ) t
+  JOIN posts p ON p.id = t.id
+ORDER BY
+  p.published_at DESC,
+  p.id DESC;
+
+-- postsSql.summaryPagesByAuthorsAfter
+-- binds: $1 authorIds, $2 afterPublishedAt, $3 afterId, $4 first
+SELECT
+  p.id,
+  p.title,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  (
+    SELECT
+      unnest(CAST($1 AS varchar[])) AS value
+  ) a
+  CROSS JOIN LATERAL (
+    SELECT
+      x.id
+    FROM
+      posts x
+    WHERE
+      x.author_id = a.value
+      AND x.published_at IS NOT NULL
+      AND (x.published_at, x.id) < ($2, $3)
+    ORDER BY
+      x.published_at DESC,
+      x.id DESC
+    LIMIT
+      $4
+  ) t
+  JOIN posts p ON p.id = t.id
+ORDER BY
+  p.published_at DESC,
+  p.id DESC;
+
 -- postsSql.drafts
 -- binds: $1 authorId, $2 first
 SELECT

@@ -377,6 +377,75 @@ ORDER BY
   p.published_at DESC,
   p.id DESC;
 
+-- postsSql.summaryPagesByAuthors
+-- binds: authorIds, first
+SELECT
+  p.id,
+  p.title,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  (
+    SELECT
+      value
+    FROM
+      json_each(+ ?)
+  ) a
+  JOIN posts p ON p.id IN (
+    SELECT
+      x.id
+    FROM
+      posts x
+    WHERE
+      x.author_id = a.value
+      AND x.published_at IS NOT NULL
+    ORDER BY
+      x.published_at DESC,
+      x.id DESC
+    LIMIT
+      + ?
+  )
+ORDER BY
+  p.published_at DESC,
+  p.id DESC;
+
+-- postsSql.summaryPagesByAuthorsAfter
+-- binds: authorIds, afterPublishedAt, afterId, first
+SELECT
+  p.id,
+  p.title,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt"
+FROM
+  (
+    SELECT
+      value
+    FROM
+      json_each(+ ?)
+  ) a
+  JOIN posts p ON p.id IN (
+    SELECT
+      x.id
+    FROM
+      posts x
+    WHERE
+      x.author_id = a.value
+      AND x.published_at IS NOT NULL
+      AND (x.published_at, x.id) < (+ ?, + ?)
+    ORDER BY
+      x.published_at DESC,
+      x.id DESC
+    LIMIT
+      + ?
+  )
+ORDER BY
+  p.published_at DESC,
+  p.id DESC;
+
 -- postsSql.drafts
 -- binds: authorId, first
 SELECT

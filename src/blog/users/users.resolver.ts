@@ -1,12 +1,15 @@
-import { Args, ID, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, ID, Info, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { GraphQLResolveInfo } from 'graphql';
 
 import { CurrentViewer, Loaders, loadersOf } from '../auth/viewer.decorator';
 import { BlogContext, mayViewPrivateFields } from '../blog-context';
 import { BlogLoaders } from '../blog-loaders';
 import { BlogMutation, BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { PageArgs, toPage } from '../common/pagination';
+import { selectsOnly } from '../common/selection';
 import { inputValidationPipe } from '../common/validation';
 import { Post } from '../posts/post.entity';
+import { FIELDS_WITHOUT_CONTENT } from '../posts/post.rows';
 import { UpdateProfileInput } from './dto/update-profile.input';
 import { User } from './user.entity';
 import { UsersService } from './users.service';
@@ -53,8 +56,17 @@ export class UsersResolver {
   }
 
   @ResolveField(() => [Post], { description: "This user's published posts, newest first." })
-  posts(@Parent() user: User, @Args() args: PageArgs, @Loaders() loaders: BlogLoaders) {
-    return loaders.postsByAuthor.for(toPage(args)).load(user.id);
+  posts(
+    @Parent() user: User,
+    @Args() args: PageArgs,
+    @Loaders() loaders: BlogLoaders,
+    @Info() info: GraphQLResolveInfo,
+  ) {
+    // Most lists of an author's posts show titles: their content, most of a row, stays unread.
+    const pages = selectsOnly(info, FIELDS_WITHOUT_CONTENT)
+      ? loaders.postSummariesByAuthor
+      : loaders.postsByAuthor;
+    return pages.for(toPage(args)).load(user.id);
   }
 
   @ResolveField(() => Int)
