@@ -31,8 +31,10 @@ export function selectsField(info: GraphQLResolveInfo, name: string): boolean {
  */
 export function firstSelection(info: GraphQLResolveInfo, name: string): FieldNode | undefined {
   for (const node of info.fieldNodes) {
-    const found = node.selectionSet && find(node.selectionSet, name, info.fragments);
-    if (found) return found;
+    if (!node.selectionSet) continue;
+    for (const field of fieldsOf(node.selectionSet, info.fragments)) {
+      if (field?.name.value === name) return field;
+    }
   }
   return undefined;
 }
@@ -43,56 +45,36 @@ export function firstSelection(info: GraphQLResolveInfo, name: string): FieldNod
  * leave out still counts). A statement may then leave out what only the other fields read.
  */
 export function selectsOnly(info: GraphQLResolveInfo, names: ReadonlySet<string>): boolean {
-  return info.fieldNodes.every(
-    (node) => !node.selectionSet || only(node.selectionSet, names, info.fragments),
-  );
-}
-
-function only(
-  set: SelectionSetNode,
-  names: ReadonlySet<string>,
-  fragments: Record<string, FragmentDefinitionNode>,
-  seen = new Set<string>(),
-): boolean {
-  for (const selection of set.selections) {
-    if (selection.kind === Kind.FIELD) {
-      if (!names.has(selection.name.value)) return false;
-      continue;
+  for (const node of info.fieldNodes) {
+    if (!node.selectionSet) continue;
+    for (const field of fieldsOf(node.selectionSet, info.fragments)) {
+      if (!field || !names.has(field.name.value)) return false;
     }
-    if (selection.kind === Kind.INLINE_FRAGMENT) {
-      if (!only(selection.selectionSet, names, fragments, seen)) return false;
-      continue;
-    }
-    const fragment = fragments[selection.name.value];
-    if (!fragment) return false;
-    if (seen.has(fragment.name.value)) continue;
-    seen.add(fragment.name.value);
-    if (!only(fragment.selectionSet, names, fragments, seen)) return false;
   }
   return true;
 }
 
-function find(
+/**
+ * The fields of `set` in document order, those of its inline fragments and of its named
+ * fragments (each named fragment once) included; undefined in place of a named fragment that the
+ * document does not define.
+ */
+function* fieldsOf(
   set: SelectionSetNode,
-  name: string,
   fragments: Record<string, FragmentDefinitionNode>,
   seen = new Set<string>(),
-): FieldNode | undefined {
+): Generator<FieldNode | undefined> {
   for (const selection of set.selections) {
-    if (selection.kind === Kind.FIELD) {
-      if (selection.name.value === name) return selection;
-      continue;
+    if (selection.kind === Kind.FIELD) yield selection;
+    else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      yield* fieldsOf(selection.selectionSet, fragments, seen);
+    } else {
+      const fragment = fragments[selection.name.value];
+      if (!fragment) yield undefined;
+      else if (!seen.has(fragment.name.value)) {
+        seen.add(fragment.name.value);
+        yield* fieldsOf(fragment.selectionSet, fragments, seen);
+      }
     }
-    if (selection.kind === Kind.INLINE_FRAGMENT) {
-      const found = find(selection.selectionSet, name, fragments, seen);
-      if (found) return found;
-      continue;
-    }
-    const fragment = fragments[selection.name.value];
-    if (!fragment || seen.has(fragment.name.value)) continue;
-    seen.add(fragment.name.value);
-    const found = find(fragment.selectionSet, name, fragments, seen);
-    if (found) return found;
   }
-  return undefined;
 }
