@@ -163,7 +163,7 @@ export class PostsService {
   /**
    * One page of published posts for each author, in one statement whatever the number of
    * authors. Without `content`, the posts are read without theirs (see {@link toPost}): for a
-   * selection of FIELDS_WITHOUT_CONTENT alone (see post.rows), whose answer the content would not change.
+   * selection of FIELDS_WITHOUT_CONTENT alone (see post.rows), whose answer it would not change.
    */
   async listByAuthors(
     authorIds: readonly string[],

@@ -33,15 +33,15 @@ const published = (filter: string, after: boolean) =>
  * Without `content`, the rows leave it out.
  */
 const pagePerAuthor = <R extends PostSummaryRow = PostRow>(after: boolean, content = true) => {
-  const cols = postColumns('p', { content });
+  const columns = postColumns('p', { content });
   const ids =
     'SELECT x.id FROM posts x ' +
     `WHERE x.author_id = a.value AND x.published_at IS NOT NULL${afterCursor(after, 'x')} ` +
     'ORDER BY x.published_at DESC, x.id DESC LIMIT :first';
   const authors = 'KEYS(:...authorIds) a';
   return statement<PageParameters & { authorIds: readonly string[] }, R>({
-    sqlite: `SELECT ${cols} FROM ${authors} JOIN posts p ON p.id IN (${ids}) ${NEWEST_FIRST}`,
-    postgres: `SELECT ${cols} FROM ${authors} CROSS JOIN LATERAL (${ids}) t JOIN posts p ON p.id = t.id ${NEWEST_FIRST}`,
+    sqlite: `SELECT ${columns} FROM ${authors} JOIN posts p ON p.id IN (${ids}) ${NEWEST_FIRST}`,
+    postgres: `SELECT ${columns} FROM ${authors} CROSS JOIN LATERAL (${ids}) t JOIN posts p ON p.id = t.id ${NEWEST_FIRST}`,
   });
 };
 
