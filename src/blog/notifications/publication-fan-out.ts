@@ -7,7 +7,7 @@ import {
 
 import { NotificationKind } from './notification-kind';
 import { FAN_OUT_BATCH, notificationsSql, PendingPublicationRow } from './notifications.sql';
-import { outsideRequestScope } from '../common/request-scope';
+import { BackgroundDrain } from '../common/background-drain';
 import { PreparedStatements, Sql, SqlRunner, toDate } from '../common/sql';
 import { BlogEvents } from '../events/blog-events';
 
@@ -41,8 +41,17 @@ export const FAN_OUT_RETRY_MS = 1000;
 export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(PublicationFanOut.name);
   private readonly statements: PreparedStatements<typeof notificationsSql>;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly drainer = new BackgroundDrain(
+    () => this.drain(),
+    () =>
+      this.pending
+        ? this.failed
+          ? FAN_OUT_RETRY_MS
+          : FAN_OUT_DELAY_MS
+        : this.leftover
+          ? FAN_OUT_RETRY_MS
+          : null,
+  );
   /** Whether a publication has committed here since the last fan-out began. */
   private pending = false;
   /** Whether the last fan-out failed: the next waits {@link FAN_OUT_RETRY_MS}. */
@@ -53,7 +62,6 @@ export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicat
    * {@link FAN_OUT_RETRY_MS} later, without making readers wait for them.
    */
   private leftover = false;
-  private stopped = false;
 
   constructor(
     private readonly sql: Sql,
@@ -74,7 +82,7 @@ export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicat
   /** Call once a publication's transaction has committed: its fan-out follows shortly. */
   published(): void {
     this.pending = true;
-    this.schedule(FAN_OUT_DELAY_MS);
+    this.drainer.schedule(FAN_OUT_DELAY_MS);
   }
 
   /**
@@ -82,8 +90,8 @@ export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicat
    * (or their fan-out failed, and is tried again later).
    */
   async settled(): Promise<void> {
-    if (this.running) await this.running;
-    if (this.pending) await this.run();
+    await this.drainer.underWay;
+    if (this.pending) await this.drainer.run();
   }
 
   /**
@@ -98,40 +106,13 @@ export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicat
       return;
     }
     this.pending = true;
-    await this.run();
+    await this.drainer.run();
   }
 
   /** Fans out what is pending here before the database closes. */
   async beforeApplicationShutdown(): Promise<void> {
     await this.settled();
-    this.stopped = true;
-    this.cancelTimer();
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.timer || this.running || this.stopped) return;
-    this.timer = outsideRequestScope(() =>
-      setTimeout(() => {
-        this.timer = null;
-        void this.run();
-      }, delayMs),
-    );
-    this.timer.unref();
-  }
-
-  private cancelTimer(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-  }
-
-  private run(): Promise<void> {
-    this.cancelTimer();
-    this.running ??= outsideRequestScope(() => this.drain()).finally(() => {
-      this.running = null;
-      if (this.pending) this.schedule(this.failed ? FAN_OUT_RETRY_MS : FAN_OUT_DELAY_MS);
-      else if (this.leftover) this.schedule(FAN_OUT_RETRY_MS);
-    });
-    return this.running;
+    await this.drainer.stop();
   }
 
   /** Fans out batch after batch until one comes back short; a failure leaves the rest pending. */
@@ -140,10 +121,10 @@ export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicat
     this.failed = false;
     this.leftover = false;
     try {
-      while (!this.stopped && (await this.fanOutBatch()) === FAN_OUT_BATCH);
+      while (!this.drainer.isStopped && (await this.fanOutBatch()) === FAN_OUT_BATCH);
       // SQLite's claim skips nothing: what a publication adds meanwhile has its own turn.
       this.leftover =
-        !this.stopped &&
+        !this.drainer.isStopped &&
         this.sql.dialect === 'postgres' &&
         !!(await this.sql.one(this.statements.anyPendingPublication, {}));
     } catch (error) {
