@@ -8,6 +8,7 @@
  *
  * Prints the fixtures (the ids the benchmark operations use) as JSON.
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -70,6 +71,16 @@ const isoTime = (ms) => new Date(ms).toISOString();
 
 /** Creates the tables by running the service's migrations from dist/ on `databaseUrl`. */
 export async function migrate(databaseUrl) {
+  const dataSource = await openDataSource(databaseUrl);
+  try {
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** A TypeORM DataSource on `databaseUrl`, as the service's build in dist/ makes it, quiet. */
+async function openDataSource(databaseUrl) {
   const { loadDatabaseConfig } = require(join(ROOT, 'dist/src/config/database.config.js'));
   const { buildDataSourceOptions } = require(
     join(ROOT, 'dist/src/database/data-source-options.js'),
@@ -86,9 +97,27 @@ export async function migrate(databaseUrl) {
   const config = loadDatabaseConfig({ DATABASE_URL: databaseUrl, DATABASE_LOGGING: 'false' });
   const dataSource = new DataSource(buildDataSourceOptions(config, { logger: quiet }));
   await dataSource.initialize();
+  return dataSource;
+}
+
+/**
+ * Puts back, in a copy of a SQLite blog that a baseline serves, the trigger that writes a new
+ * post's search index entry in the post's own statement, as it did before the service took to
+ * writing them in batches (migration 1765000900000, reverted on the copy): the baselines then do
+ * per post the work they did before, and the same as the service did. Nothing to do where the
+ * build has no such migration.
+ */
+export async function indexPostsAsWritten(databaseUrl) {
+  const file = join(ROOT, 'dist/src/blog/migrations/1765000900000-defer-post-search-indexing.js');
+  if (!existsSync(file)) return;
+  const { DeferPostSearchIndexing1765000900000: Migration } = require(file);
+  const dataSource = await openDataSource(databaseUrl);
+  const runner = dataSource.createQueryRunner();
   try {
-    await dataSource.runMigrations({ transaction: 'each' });
+    const columns = await runner.query('PRAGMA table_info(post_search)');
+    if (columns.some((column) => column.name === 'indexed')) await new Migration().down(runner);
   } finally {
+    await runner.release();
     await dataSource.destroy();
   }
 }
@@ -126,8 +155,12 @@ async function writeSqlite(databaseUrl, tables, log) {
       const insert = db.prepare(
         `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
       );
+      const index = table === 'posts' ? searchIndexWriter(db) : null;
       const insertMany = db.transaction((rows) => {
-        for (const row of rows) insert.run(row);
+        for (const row of rows) {
+          insert.run(row);
+          index?.(row[0]);
+        }
       });
       let batch = [];
       let count = 0;
@@ -149,6 +182,27 @@ async function writeSqlite(databaseUrl, tables, log) {
     db.close();
   }
   return counts;
+}
+
+/**
+ * Where the service writes new posts' entries in SQLite's search index itself, in batches
+ * (migration 1765000900000), a function that writes one post's entry, to run just after the post
+ * is inserted, as the trigger did before: FTS5's segments, and so what a later write costs, are
+ * then those of a blog written post by post, as before. Null where the trigger still writes them.
+ */
+function searchIndexWriter(db) {
+  const columns = db.prepare('PRAGMA table_info(post_search)').all();
+  if (!columns.some((column) => column.name === 'indexed')) return null;
+  const index = db.prepare(
+    'INSERT INTO post_search_fts (rowid, title, content) ' +
+      'SELECT t.doc, t.title, t.content FROM post_search s JOIN post_search_text t ON t.doc = s.doc ' +
+      'WHERE s.post_id = ? AND s.indexed = 0',
+  );
+  const mark = db.prepare('UPDATE post_search SET indexed = 1 WHERE post_id = ?');
+  return (postId) => {
+    index.run(postId);
+    mark.run(postId);
+  };
 }
 
 const PG_TYPES = {

@@ -57,13 +57,18 @@ describe('The migration scripts (e2e)', () => {
     }
   };
 
-  it('should run every migration, revert the last five, and find the entities in step', async () => {
+  it('should run every migration, revert the last six, and find the entities in step', async () => {
     await npm('migration:run');
     expect(tables()).toEqual(
       expect.arrayContaining(['comments', 'follows', 'likes', 'migrations', 'posts', 'users']),
     );
 
-    // The last migration makes the table of the publications still to fan out.
+    // The last migration marks the posts that the search index has yet to read.
+    expect(columnsOf('post_search')).toContain('indexed');
+    await npm('migration:revert');
+    expect(columnsOf('post_search')).not.toContain('indexed');
+
+    // The one before makes the table of the publications still to fan out.
     expect(tables()).toContain('publication_fan_outs');
     await npm('migration:revert');
     expect(tables()).not.toContain('publication_fan_outs');

@@ -11,6 +11,7 @@ import { CreatePostSearch1765000100000 } from '../src/blog/migrations/1765000100
 import { FoldPostSearchText1765000400000 } from '../src/blog/migrations/1765000400000-fold-post-search-text';
 import { KeepPostSearchInline1765000500000 } from '../src/blog/migrations/1765000500000-keep-post-search-inline';
 import { IndexPostSearchPrefixes1765000700000 } from '../src/blog/migrations/1765000700000-index-post-search-prefixes';
+import { DeferPostSearchIndexing1765000900000 } from '../src/blog/migrations/1765000900000-defer-post-search-indexing';
 import { parseSearchQuery, toTsIndexQuery } from '../src/blog/search/search-query';
 import { searchPageStatement } from '../src/blog/search/search.service';
 import { SearchRow, searchSql } from '../src/blog/search/search.sql';
@@ -397,7 +398,10 @@ describe('searchPosts (e2e)', () => {
           }),
         );
       }
-      expect(counts).toEqual([2, 2]);
+      // On SQLite the page is read in a transaction (BEGIN and COMMIT) that first looks for
+      // posts not indexed yet: see PostSearchIndex.
+      const perSearch = testDatabase() === 'sqlite' ? 5 : 2;
+      expect(counts).toEqual([perSearch, perSearch]);
     });
   });
 
@@ -738,8 +742,10 @@ describe('searchPosts (e2e)', () => {
       const folding = new FoldPostSearchText1765000400000();
       const inline = new KeepPostSearchInline1765000500000();
       const prefixes = new IndexPostSearchPrefixes1765000700000();
+      const deferred = new DeferPostSearchIndexing1765000900000();
       const runner = t.dataSource.createQueryRunner();
       try {
+        await deferred.down(runner);
         await prefixes.down(runner);
         await inline.down(runner);
         await folding.down(runner);
@@ -751,6 +757,7 @@ describe('searchPosts (e2e)', () => {
         await folding.up(runner);
         await inline.up(runner);
         await prefixes.up(runner);
+        await deferred.up(runner);
       } finally {
         await runner.release();
       }
@@ -766,12 +773,19 @@ describe('searchPosts (e2e)', () => {
       it('should fold the text of the posts there are, and read their own text again when reverted', async () => {
         await write('Folded before', 'The ｆｅｎｎｅｃ and the ﬁnch.');
         const folding = new FoldPostSearchText1765000400000();
+        const deferred = new DeferPostSearchIndexing1765000900000();
         const runner = t.dataSource.createQueryRunner();
         try {
+          await deferred.down(runner);
           await folding.down(runner);
-          expect(await titlesFor('fennec ')).toEqual([]);
+          // The service's search needs the later migration: the index is asked directly.
+          const [{ found }]: { found: number }[] = await runner.query(
+            "SELECT count(*) AS found FROM post_search_fts WHERE post_search_fts MATCH 'fennec'",
+          );
+          expect(found).toBe(0);
           await expectIndexInStep();
           await folding.up(runner);
+          await deferred.up(runner);
         } finally {
           await runner.release();
         }

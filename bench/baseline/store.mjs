@@ -60,6 +60,29 @@ export class Store {
     this.db.pragma('foreign_keys = ON');
     this.statements = new Map();
     this.logStatements = logStatements;
+    /**
+     * Whether the schema leaves a new post's search index entry to the writer (our service
+     * writes them in batches, see the migration 1765000900000); the baselines then write it in
+     * the post's own transaction, as the schema's trigger did for them before, so that their
+     * work per post is what it was and their posts are found by a search as ours are.
+     */
+    this.indexesPosts = !!this.db
+      .prepare("SELECT 1 FROM pragma_table_info('post_search') WHERE name = 'indexed'")
+      .get();
+    this.insertPost = this.db.transaction((values) => {
+      this.run(
+        `INSERT INTO "posts"("id", "title", "content", "author_id", "created_at", "updated_at", "published_at") VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        values,
+      );
+      if (!this.indexesPosts) return;
+      this.run(
+        'INSERT INTO post_search_fts (rowid, title, content) SELECT t.doc, t.title, t.content ' +
+          'FROM post_search s JOIN post_search_text t ON t.doc = s.doc ' +
+          'WHERE s.post_id = ? AND s.indexed = 0',
+        [values[0]],
+      );
+      this.run('UPDATE post_search SET indexed = 1 WHERE post_id = ?', [values[0]]);
+    });
   }
 
   /** A cached prepared statement per SQL text (IN lists give one text per list length). */
@@ -234,10 +257,7 @@ export class Store {
       publishedAt: publish ? now : null,
     };
     const at = fromDate(now);
-    this.run(
-      `INSERT INTO "posts"("id", "title", "content", "author_id", "created_at", "updated_at", "published_at") VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      [post.id, title, content, authorId, at, at, publish ? at : null],
-    );
+    this.insertPost([post.id, title, content, authorId, at, at, publish ? at : null]);
     return post;
   }
 

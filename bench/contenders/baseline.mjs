@@ -1,13 +1,15 @@
 /** The plain Apollo Server 5 baseline of bench/baseline, on a copy of the same SQLite file. */
 import { join } from 'node:path';
 
+import { indexPostsAsWritten } from '../generate.mjs';
 import { copySqlite, removeSqlite } from '../lib/databases.mjs';
 import { startServer } from '../lib/processes.mjs';
 import { COLD_START_QUERIES } from '../operations.mjs';
 
 /**
  * A contender that is one of the bench's own servers (`script`, relative to the repository) on a
- * copy of the SQLite data, printing its statements as `query: ...` when asked to. `nodeArgs` of
+ * copy of the SQLite data (with the search index written as each post is: see
+ * indexPostsAsWritten), printing its statements as `query: ...` when asked to. `nodeArgs` of
  * `start` are Node options put before the script (bench/profile.mjs turns on --cpu-prof).
  */
 export function sqliteServer(ctx, { id, label, script, pristine = ctx.sqlitePristine }) {
@@ -20,6 +22,7 @@ export function sqliteServer(ctx, { id, label, script, pristine = ctx.sqlitePris
     coldStartQuery: COLD_START_QUERIES.graphql,
     async prepare() {
       copySqlite(pristine, file);
+      await indexPostsAsWritten(`sqlite:${file}`);
     },
     start: ({ logStatements, port, suffix = '', probe = 'graphql', nodeArgs = [] }) =>
       startServer({

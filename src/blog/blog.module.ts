@@ -42,6 +42,7 @@ import { OperationRules } from './limits/operation-rules';
 import { WriteRateLimiter } from './limits/write-rate-limit';
 import { PostConnectionResolver } from './posts/post-connection.resolver';
 import { PostDetailReader } from './posts/post-detail-reader';
+import { PostSearchIndex } from './posts/post-search-index';
 import { PostsResolver } from './posts/posts.resolver';
 import { PostsService } from './posts/posts.service';
 import { SubscriptionFanOut } from './subscriptions/event-fan-out';
@@ -104,6 +105,7 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
     BlogLoadersFactory,
     UsersService,
     PostsService,
+    PostSearchIndex,
     CommentsService,
     PostCommentsReader,
     { provide: PostDetailReader, useExisting: PostCommentsReader },

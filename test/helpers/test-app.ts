@@ -14,6 +14,7 @@ import { AppModule } from '../../src/app.module';
 import { User } from '../../src/blog';
 import { BlogEvent } from '../../src/blog/events/blog-events';
 import { PublicationFanOut } from '../../src/blog/notifications/publication-fan-out';
+import { PostSearchIndex } from '../../src/blog/posts/post-search-index';
 import { SubscriptionFanOut } from '../../src/blog/subscriptions/event-fan-out';
 import { loadAppConfig, loadHttpConfig, loadObservabilityConfig } from '../../src/config';
 import { createFastifyAdapter, configureApp } from '../../src/http/fastify-adapter';
@@ -186,10 +187,12 @@ export class TestApp {
 
   /**
    * Waits for the work the app leaves to run after it answers: the fan-out of the publications
-   * committed so far (see PublicationFanOut), when it serves notifications.
+   * committed so far (see PublicationFanOut), when it serves notifications, and SQLite's search
+   * index of the posts created so far (see PostSearchIndex).
    */
   async fannedOut(): Promise<void> {
     await publicationFanOutOf(this.app)?.settled();
+    await this.app.get(PostSearchIndex, { strict: false }).settled();
   }
 
   /** The DATABASE_URL of this app's database. */

@@ -10,6 +10,7 @@ import { KeepPostSearchInline1765000500000 } from './1765000500000-keep-post-sea
 import { IndexNotificationsByActorAndPost1765000600000 } from './1765000600000-index-notifications-by-actor-and-post';
 import { IndexPostSearchPrefixes1765000700000 } from './1765000700000-index-post-search-prefixes';
 import { CreatePublicationFanOuts1765000800000 } from './1765000800000-create-publication-fan-outs';
+import { DeferPostSearchIndexing1765000900000 } from './1765000900000-defer-post-search-indexing';
 
 /** Every migration in order; one list serves SQLite and PostgreSQL. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   IndexNotificationsByActorAndPost1765000600000,
   IndexPostSearchPrefixes1765000700000,
   CreatePublicationFanOuts1765000800000,
+  DeferPostSearchIndexing1765000900000,
 ];

@@ -13,6 +13,7 @@ import { UsersService } from '../users/users.service';
 import { isAdmin, Viewer } from '../users/viewer';
 import { CreatePostArgs, readCreatePostForm } from './dto/create-post.args';
 import { UpdatePostInput } from './dto/update-post.input';
+import { PostSearchIndex } from './post-search-index';
 import { foldedSearchText } from './post-search-text';
 import { PostTagsWriter } from './post-tags-writer';
 import { Post } from './post.entity';
@@ -43,6 +44,7 @@ export class PostsService {
     private readonly users: UsersService,
     private readonly events: BlogEvents,
     private readonly sql: Sql,
+    private readonly searchIndex: PostSearchIndex,
     @Optional() private readonly tags?: PostTagsWriter,
     @Optional() private readonly notifications?: NotificationsService,
   ) {
@@ -221,6 +223,7 @@ export class PostsService {
     } else {
       await inserted(this.sql);
     }
+    this.searchIndex.written();
     if (post.publishedAt) await this.events.postPublished(post.id);
     return post;
   }

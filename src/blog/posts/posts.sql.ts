@@ -148,3 +148,39 @@ export const postsSql = {
   ),
   delete: statement<{ id: string }>('DELETE FROM posts WHERE id = :id'),
 };
+
+/** The posts a batch of SQLite's search index writes at most (see PostSearchIndex). */
+export const SEARCH_INDEX_BATCH = 500;
+
+/** The posts of a batch of the search index: how many, and the first and last `doc`. */
+export interface UnindexedRange {
+  count: number;
+  first: number | null;
+  last: number | null;
+}
+
+/**
+ * SQLite's search index, written in batches (migration 1765000900000): the oldest posts whose
+ * entry is not written yet, then their entries, read through the view that the index reads,
+ * and their mark. PostgreSQL indexes each post as it is written, so there the service never
+ * sends them.
+ */
+export const postSearchIndexSql = {
+  unindexed: statement<{ batch: number }, UnindexedRange>({
+    sqlite:
+      'SELECT count(*) AS count, min(doc) AS first, max(doc) AS last ' +
+      'FROM (SELECT doc FROM post_search WHERE indexed = 0 ORDER BY doc LIMIT :batch)',
+    postgres: 'SELECT 0 AS count, NULL AS first, NULL AS last WHERE FALSE',
+  }),
+  index: statement<{ first: number; last: number }>({
+    sqlite:
+      'INSERT INTO post_search_fts (rowid, title, content) ' +
+      'SELECT t.doc, t.title, t.content FROM post_search s JOIN post_search_text t ON t.doc = s.doc ' +
+      'WHERE s.indexed = 0 AND s.doc BETWEEN :first AND :last ORDER BY s.doc',
+    postgres: 'SELECT 1 WHERE FALSE',
+  }),
+  markIndexed: statement<{ first: number; last: number }>({
+    sqlite: 'UPDATE post_search SET indexed = 1 WHERE indexed = 0 AND doc BETWEEN :first AND :last',
+    postgres: 'SELECT 1 WHERE FALSE',
+  }),
+};

@@ -1,6 +1,26 @@
 -- Generated from src/blog/posts/posts.sql.ts by `npm run sql:generate`: do not edit.
 -- Each statement as PostgreSQL receives it; $n takes the parameter named under binds.
 
+-- postSearchIndexSql.unindexed
+SELECT
+  0 AS count,
+  NULL AS first,
+  NULL AS last
+WHERE
+  FALSE;
+
+-- postSearchIndexSql.index
+SELECT
+  1
+WHERE
+  FALSE;
+
+-- postSearchIndexSql.markIndexed
+SELECT
+  1
+WHERE
+  FALSE;
+
 -- postsSql.byId
 -- binds: $1 id
 SELECT

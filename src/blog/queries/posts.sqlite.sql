@@ -1,6 +1,52 @@
 -- Generated from src/blog/posts/posts.sql.ts by `npm run sql:generate`: do not edit.
 -- Each statement as SQLite receives it; each ? takes the next parameter under binds.
 
+-- postSearchIndexSql.unindexed
+-- binds: batch
+SELECT
+  count(*) AS count,
+  min(doc) AS first,
+  max(doc) AS last
+FROM
+  (
+    SELECT
+      doc
+    FROM
+      post_search
+    WHERE
+      indexed = 0
+    ORDER BY
+      doc
+    LIMIT
+      + ?
+  );
+
+-- postSearchIndexSql.index
+-- binds: first, last
+INSERT INTO
+  post_search_fts (rowid, title, content)
+SELECT
+  t.doc,
+  t.title,
+  t.content
+FROM
+  post_search s
+  JOIN post_search_text t ON t.doc = s.doc
+WHERE
+  s.indexed = 0
+  AND s.doc BETWEEN + ? AND + ?
+ORDER BY
+  s.doc;
+
+-- postSearchIndexSql.markIndexed
+-- binds: first, last
+UPDATE post_search
+SET
+  indexed = 1
+WHERE
+  indexed = 0
+  AND doc BETWEEN + ? AND + ?;
+
 -- postsSql.byId
 -- binds: id
 SELECT

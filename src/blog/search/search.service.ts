@@ -7,6 +7,7 @@ import { openingOf, snippetOf } from './snippet';
 import type { BlogModuleOptions } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { PreparedStatements, Sql } from '../common/sql';
+import { PostSearchIndex } from '../posts/post-search-index';
 import { Post } from '../posts/post.entity';
 import { toPost } from '../posts/post.rows';
 
@@ -32,14 +33,18 @@ export interface SearchPageRequest {
 /** How many matches a search ranks when the module's options do not say. */
 export const DEFAULT_SEARCH_RANK_WINDOW = 1_000;
 
-/** Full-text search of published posts: one statement a page. */
+/**
+ * Full-text search of published posts: one statement a page (on SQLite, in a transaction that
+ * first indexes the posts not indexed yet: see PostSearchIndex).
+ */
 @Injectable()
 export class SearchService {
   private readonly statements: PreparedStatements<typeof searchSql>;
   private readonly rankWindow: number;
 
   constructor(
-    private readonly sql: Sql,
+    sql: Sql,
+    private readonly index: PostSearchIndex,
     @Inject(BLOG_MODULE_OPTIONS) options: BlogModuleOptions,
   ) {
     this.statements = sql.prepare(searchSql);
@@ -58,7 +63,8 @@ export class SearchService {
    */
   async search(query: SearchQuery, request: SearchPageRequest): Promise<SearchPage> {
     const { name, parameters } = searchPageStatement(query, request, this.rankWindow);
-    const rows = await this.sql.all(this.statements[name], parameters);
+    const page = this.statements[name];
+    const rows = await this.index.reading((sql) => sql.all(page, parameters));
     const hits = rows.slice(0, request.first).map((row) => hitOf(row, query));
     return { hits, hasNextPage: rows.length > request.first };
   }

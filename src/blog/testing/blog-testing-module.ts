@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { Sql } from '../common/sql';
 import { BlogEvents } from '../events/blog-events';
 import { migrations } from '../migrations';
+import { PostSearchIndex } from '../posts/post-search-index';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 
@@ -41,8 +42,8 @@ export interface BlogTestingModule {
 
 /**
  * A testing module of `providers` on a fresh in-memory SQLite database that the blog's own
- * migrations created, with the real {@link Sql} and {@link RecordedBlogEvents}. It boots no HTTP:
- * specs call the services directly.
+ * migrations created, with the real {@link Sql}, {@link PostSearchIndex} and
+ * {@link RecordedBlogEvents}. It boots no HTTP: specs call the services directly.
  */
 export async function createBlogTestingModule(providers: Provider[]): Promise<BlogTestingModule> {
   const dataSource = new DataSource({
@@ -59,6 +60,7 @@ export async function createBlogTestingModule(providers: Provider[]): Promise<Bl
       { provide: getDataSourceToken(), useValue: dataSource },
       { provide: BlogEvents, useValue: events },
       Sql,
+      PostSearchIndex,
       ...providers,
     ],
   }).compile();
