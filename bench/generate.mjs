@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { FULL_SIZES, planBlog, scaleSizes } from './lib/blog-plan.mjs';
+import { DEFERS_SEARCH_INDEX, INDEX_ONE_POST } from './lib/search-index.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -114,8 +115,7 @@ export async function indexPostsAsWritten(databaseUrl) {
   const dataSource = await openDataSource(databaseUrl);
   const runner = dataSource.createQueryRunner();
   try {
-    const columns = await runner.query('PRAGMA table_info(post_search)');
-    if (columns.some((column) => column.name === 'indexed')) await new Migration().down(runner);
+    if ((await runner.query(DEFERS_SEARCH_INDEX)).length > 0) await new Migration().down(runner);
   } finally {
     await runner.release();
     await dataSource.destroy();
@@ -185,23 +185,16 @@ async function writeSqlite(databaseUrl, tables, log) {
 }
 
 /**
- * Where the service writes new posts' entries in SQLite's search index itself, in batches
- * (migration 1765000900000), a function that writes one post's entry, to run just after the post
- * is inserted, as the trigger did before: FTS5's segments, and so what a later write costs, are
- * then those of a blog written post by post, as before. Null where the trigger still writes them.
+ * Where the service writes new posts' entries in SQLite's search index itself (see
+ * lib/search-index.mjs), a function that writes one post's entry, to run just after the post is
+ * inserted, as the trigger did before: FTS5's segments, and so what a later write costs, are then
+ * those of a blog written post by post, as before. Null where the trigger still writes them.
  */
 function searchIndexWriter(db) {
-  const columns = db.prepare('PRAGMA table_info(post_search)').all();
-  if (!columns.some((column) => column.name === 'indexed')) return null;
-  const index = db.prepare(
-    'INSERT INTO post_search_fts (rowid, title, content) ' +
-      'SELECT t.doc, t.title, t.content FROM post_search s JOIN post_search_text t ON t.doc = s.doc ' +
-      'WHERE s.post_id = ? AND s.indexed = 0',
-  );
-  const mark = db.prepare('UPDATE post_search SET indexed = 1 WHERE post_id = ?');
+  if (!db.prepare(DEFERS_SEARCH_INDEX).get()) return null;
+  const statements = INDEX_ONE_POST.map((sql) => db.prepare(sql));
   return (postId) => {
-    index.run(postId);
-    mark.run(postId);
+    for (const statement of statements) statement.run(postId);
   };
 }
 

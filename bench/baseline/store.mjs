@@ -6,6 +6,8 @@
  */
 import { createRequire } from 'node:module';
 
+import { DEFERS_SEARCH_INDEX, INDEX_ONE_POST } from '../lib/search-index.mjs';
+
 const require = createRequire(import.meta.url);
 const Database = require('better-sqlite3');
 const DataLoader = require('dataloader');
@@ -66,22 +68,14 @@ export class Store {
      * the post's own transaction, as the schema's trigger did for them before, so that their
      * work per post is what it was and their posts are found by a search as ours are.
      */
-    this.indexesPosts = !!this.db
-      .prepare("SELECT 1 FROM pragma_table_info('post_search') WHERE name = 'indexed'")
-      .get();
+    this.indexesPosts = !!this.db.prepare(DEFERS_SEARCH_INDEX).get();
     this.insertPost = this.db.transaction((values) => {
       this.run(
         `INSERT INTO "posts"("id", "title", "content", "author_id", "created_at", "updated_at", "published_at") VALUES (?, ?, ?, ?, ?, ?, ?)`,
         values,
       );
       if (!this.indexesPosts) return;
-      this.run(
-        'INSERT INTO post_search_fts (rowid, title, content) SELECT t.doc, t.title, t.content ' +
-          'FROM post_search s JOIN post_search_text t ON t.doc = s.doc ' +
-          'WHERE s.post_id = ? AND s.indexed = 0',
-        [values[0]],
-      );
-      this.run('UPDATE post_search SET indexed = 1 WHERE post_id = ?', [values[0]]);
+      for (const sql of INDEX_ONE_POST) this.run(sql, [values[0]]);
     });
   }
 

@@ -135,6 +135,15 @@ const script = (p: string): Step[][] => [
 /** A post's time as the service stores it on SQLite, for the rows another client writes. */
 const storedTime = () => new Date().toISOString().replace('T', ' ').replace('Z', '');
 
+/** The writer of the post the script names `key`, who may change it through the API. */
+async function ownerOf({ app, ids, writers }: Side, key: string): Promise<TestUser> {
+  const [{ author_id: authorId }] = await app.dataSource.query(
+    'SELECT author_id FROM posts WHERE id = ?',
+    [ids.get(key)],
+  );
+  return writers.find((writer) => writer.user.id === authorId) as TestUser;
+}
+
 async function apply(side: Side, step: Step, index: number): Promise<void> {
   const { app, ids } = side;
   const writer = side.writers[index % side.writers.length];
@@ -148,17 +157,11 @@ async function apply(side: Side, step: Step, index: number): Promise<void> {
     ids.set(step.create, createPost.id);
   } else if ('update' in step) {
     const input = { title: step.title, content: step.content };
-    const owner = await app.dataSource.query('SELECT author_id FROM posts WHERE id = ?', [
-      ids.get(step.update),
-    ]);
-    const author = side.writers.find((w) => w.user.id === owner[0].author_id) as TestUser;
+    const author = await ownerOf(side, step.update);
     await app.data(UPDATE_POST, { id: ids.get(step.update), input }, author.token);
   } else if ('publish' in step || 'remove' in step) {
     const key = 'publish' in step ? step.publish : step.remove;
-    const owner = await app.dataSource.query('SELECT author_id FROM posts WHERE id = ?', [
-      ids.get(key),
-    ]);
-    const author = side.writers.find((w) => w.user.id === owner[0].author_id) as TestUser;
+    const author = await ownerOf(side, key);
     await app.data(
       'publish' in step ? PUBLISH_POST : DELETE_POST,
       { id: ids.get(key) },
