@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 
-import { BuiltService, ROOT, within } from './helpers/built-service';
+import { BuiltService, ROOT, startOptions, within } from './helpers/built-service';
 
 const BOOTS = 10;
 const FEED = '{ posts(first: 5) { id title author { name } } }';
@@ -22,6 +22,11 @@ describe('Booting the built service in production mode on SQLite (e2e)', () => {
   afterEach(async () => {
     await service?.stop();
     service = undefined;
+  });
+
+  it("should run `npm start` with start:prod's V8 memory settings", () => {
+    expect(startOptions('start')).toEqual(startOptions('start:prod'));
+    expect(startOptions('start:prod').length).toBeGreaterThan(0);
   });
 
   it(`should boot ${BOOTS} times, answer the feed and exit 0 each time`, async () => {

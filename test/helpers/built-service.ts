@@ -8,11 +8,14 @@ import { createPostgresDatabase, testDatabase } from './databases';
 /** The project's root, where `dist/` is built. */
 export const ROOT = join(__dirname, '..', '..');
 
-/** Node's options in `npm run start:prod` (the heap growth cap): the service runs as deployed. */
-function startOptions(): string[] {
+/**
+ * Node's options in one of package.json's scripts that run `node … dist/src/main.js` (V8's
+ * memory settings, in `start` and `start:prod`).
+ */
+export function startOptions(script = 'start:prod'): string[] {
   const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-  const options = /\bnode((?:\s+--\S+)*)\s+dist\/src\/main\.js/.exec(scripts['start:prod'])?.[1];
-  if (options === undefined) throw new Error('start:prod does not run node dist/src/main.js');
+  const options = /\bnode((?:\s+--\S+)*)\s+dist\/src\/main\.js/.exec(scripts[script])?.[1];
+  if (options === undefined) throw new Error(`${script} does not run node dist/src/main.js`);
   return options.split(/\s+/).filter(Boolean);
 }
 
