@@ -799,6 +799,8 @@ describe('Notifications (e2e)', () => {
           await createPost(author, 'Counted');
           const events = await Promise.all(streams.map(async (stream) => stream.next(1)));
           expect(events.every((received) => received[0]?.data?.notificationAdded)).toBe(true);
+          // With the post's search index batch, whenever it runs.
+          await t.fannedOut();
           return t.statements.statements.length - before;
         } finally {
           await Promise.all(clients.map(({ client }) => client.dispose()));
