@@ -41,27 +41,12 @@ export const FAN_OUT_RETRY_MS = 1000;
 export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(PublicationFanOut.name);
   private readonly statements: PreparedStatements<typeof notificationsSql>;
-  private readonly drainer = new BackgroundDrain(
-    () => this.drain(),
-    () =>
-      this.pending
-        ? this.failed
-          ? FAN_OUT_RETRY_MS
-          : FAN_OUT_DELAY_MS
-        : this.leftover
-          ? FAN_OUT_RETRY_MS
-          : null,
-  );
-  /** Whether a publication has committed here since the last fan-out began. */
-  private pending = false;
-  /** Whether the last fan-out failed: the next waits {@link FAN_OUT_RETRY_MS}. */
-  private failed = false;
-  /**
-   * Whether the last fan-out left rows it could not take (on PostgreSQL: held by another
-   * instance, or skipped while their post or author was locked): it looks again
-   * {@link FAN_OUT_RETRY_MS} later, without making readers wait for them.
-   */
-  private leftover = false;
+  private readonly drainer = new BackgroundDrain(() => this.drain(), {
+    delayMs: FAN_OUT_DELAY_MS,
+    retryMs: FAN_OUT_RETRY_MS,
+    task: 'notify the followers of new posts',
+    logger: this.logger,
+  });
 
   constructor(
     private readonly sql: Sql,
@@ -81,17 +66,15 @@ export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicat
 
   /** Call once a publication's transaction has committed: its fan-out follows shortly. */
   published(): void {
-    this.pending = true;
-    this.drainer.schedule(FAN_OUT_DELAY_MS);
+    this.drainer.request();
   }
 
   /**
    * Resolves once the publications committed on this instance before the call are fanned out
    * (or their fan-out failed, and is tried again later).
    */
-  async settled(): Promise<void> {
-    await this.drainer.underWay;
-    if (this.pending) await this.drainer.run();
+  settled(): Promise<void> {
+    return this.drainer.settled();
   }
 
   /**
@@ -105,36 +88,29 @@ export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicat
       this.logger.warn(`Could not look for publications left pending: ${messageOf(error)}`);
       return;
     }
-    this.pending = true;
-    await this.drainer.run();
+    await this.drainer.runNow();
   }
 
   /** Fans out what is pending here before the database closes. */
   async beforeApplicationShutdown(): Promise<void> {
-    await this.settled();
+    await this.drainer.settled();
     await this.drainer.stop();
   }
 
-  /** Fans out batch after batch until one comes back short; a failure leaves the rest pending. */
-  private async drain(): Promise<void> {
-    this.pending = false;
-    this.failed = false;
-    this.leftover = false;
-    try {
-      while (!this.drainer.isStopped && (await this.fanOutBatch()) === FAN_OUT_BATCH);
-      // SQLite's claim skips nothing: what a publication adds meanwhile has its own turn.
-      this.leftover =
-        !this.drainer.isStopped &&
-        this.sql.dialect === 'postgres' &&
-        !!(await this.sql.one(this.statements.anyPendingPublication, {}));
-    } catch (error) {
-      this.pending = true;
-      this.failed = true;
-      this.logger.warn(
-        `Could not notify the followers of new posts, trying again in ${FAN_OUT_RETRY_MS} ms: ` +
-          messageOf(error),
-      );
-    }
+  /**
+   * Fans out batch after batch until one comes back short (a failure leaves the rest pending).
+   * True when rows are left that it could not take (on PostgreSQL: held by another instance,
+   * or skipped while their post or author was locked): the drain looks again
+   * {@link FAN_OUT_RETRY_MS} later, without making readers wait for them.
+   */
+  private async drain(): Promise<boolean> {
+    while (!this.drainer.isStopped && (await this.fanOutBatch()) === FAN_OUT_BATCH);
+    // SQLite's claim skips nothing: what a publication adds meanwhile has its own turn.
+    return (
+      !this.drainer.isStopped &&
+      this.sql.dialect === 'postgres' &&
+      !!(await this.sql.one(this.statements.anyPendingPublication, {}))
+    );
   }
 
   /** One transaction: the oldest pending publications' notifications, then their events. */

@@ -36,14 +36,12 @@ export class PostSearchIndex implements OnApplicationBootstrap, BeforeApplicatio
   private readonly logger = new Logger(PostSearchIndex.name);
   private readonly statements: PreparedStatements<typeof postSearchIndexSql>;
   private readonly batched: boolean;
-  private readonly drainer = new BackgroundDrain(
-    () => this.drain(),
-    () => (this.pending ? (this.failed ? SEARCH_INDEX_RETRY_MS : SEARCH_INDEX_DELAY_MS) : null),
-  );
-  /** Whether a post was created here since the last batch began. */
-  private pending = false;
-  /** Whether the last batch failed: the next waits {@link SEARCH_INDEX_RETRY_MS}. */
-  private failed = false;
+  private readonly drainer = new BackgroundDrain(() => this.drain(), {
+    delayMs: SEARCH_INDEX_DELAY_MS,
+    retryMs: SEARCH_INDEX_RETRY_MS,
+    task: 'index new posts for search',
+    logger: this.logger,
+  });
 
   constructor(private readonly sql: Sql) {
     this.statements = sql.prepare(postSearchIndexSql);
@@ -52,9 +50,7 @@ export class PostSearchIndex implements OnApplicationBootstrap, BeforeApplicatio
 
   /** Call once a transaction that created posts has committed: they are indexed shortly. */
   written(): void {
-    if (!this.batched) return;
-    this.pending = true;
-    this.drainer.schedule(SEARCH_INDEX_DELAY_MS);
+    if (this.batched) this.drainer.request();
   }
 
   /**
@@ -71,9 +67,8 @@ export class PostSearchIndex implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   /** Resolves once the posts created here before the call are indexed (or their batch failed). */
-  async settled(): Promise<void> {
-    await this.drainer.underWay;
-    if (this.pending) await this.drainer.run();
+  settled(): Promise<void> {
+    return this.drainer.settled();
   }
 
   /**
@@ -81,9 +76,7 @@ export class PostSearchIndex implements OnApplicationBootstrap, BeforeApplicatio
    * cannot write stops no start: the batch is logged and tried again later.
    */
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.batched) return;
-    this.pending = true;
-    await this.drainer.run();
+    if (this.batched) await this.drainer.runNow();
   }
 
   /** Finishes the batch under way before the database closes; the rest waits for the next start. */
@@ -91,23 +84,12 @@ export class PostSearchIndex implements OnApplicationBootstrap, BeforeApplicatio
     await this.drainer.stop();
   }
 
-  /** Indexes batch after batch until one comes back short; a failure leaves the rest pending. */
+  /** Indexes batch after batch until one comes back short (a failure leaves the rest pending). */
   private async drain(): Promise<void> {
-    this.pending = false;
-    this.failed = false;
-    try {
-      while (
-        !this.drainer.isStopped &&
-        (await this.sql.transaction((sql) => this.indexBatch(sql))) === SEARCH_INDEX_BATCH
-      );
-    } catch (error) {
-      this.pending = true;
-      this.failed = true;
-      this.logger.warn(
-        `Could not index new posts for search, trying again in ${SEARCH_INDEX_RETRY_MS} ms: ` +
-          (error instanceof Error ? error.message : String(error)),
-      );
-    }
+    while (
+      !this.drainer.isStopped &&
+      (await this.sql.transaction((sql) => this.indexBatch(sql))) === SEARCH_INDEX_BATCH
+    );
   }
 
   /** Indexes the oldest posts not indexed yet, at most a batch; returns how many. */
