@@ -46,7 +46,10 @@ export class BackgroundDrain {
     this.schedule(this.options.delayMs);
   }
 
-  /** Runs now what is pending (what a stopped process left, at the start), or joins the run under way. */
+  /**
+   * Runs now what is pending (at the start, what a stopped process left), or joins the run
+   * under way; a request made meanwhile gets a run of its own after it.
+   */
   async runNow(): Promise<void> {
     this.pending = true;
     await this.run();
