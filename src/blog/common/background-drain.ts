@@ -1,5 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 
+import { messageOf } from './errors';
 import { outsideRequestScope } from './request-scope';
 
 /** How a {@link BackgroundDrain} runs its work, and what it says when a run fails. */
@@ -109,10 +110,7 @@ export class BackgroundDrain {
       this.pending = true;
       this.failed = true;
       const { task, retryMs, logger } = this.options;
-      logger.warn(
-        `Could not ${task}, trying again in ${retryMs} ms: ` +
-          (error instanceof Error ? error.message : String(error)),
-      );
+      logger.warn(`Could not ${task}, trying again in ${retryMs} ms: ${messageOf(error)}`);
     }
   }
 

@@ -7,6 +7,7 @@ import {
   ErrorCode,
   formatGraphQLError,
   formatSocketError,
+  messageOf,
   parseFailed,
   refusal,
   reportUnexpectedErrors,
@@ -125,6 +126,15 @@ describe('the error helpers', () => {
       field: 'text',
       http: { status: 400 },
     });
+  });
+
+  it.each([
+    [new TypeError('disk I/O error'), 'disk I/O error'],
+    ['connection reset', 'connection reset'],
+    [{ toString: () => 'a thrown object' }, 'a thrown object'],
+    [undefined, 'undefined'],
+  ])('should read the message of %p for a log line', (thrown, message) => {
+    expect(messageOf(thrown)).toBe(message);
   });
 });
 

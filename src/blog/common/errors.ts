@@ -127,6 +127,10 @@ function passesThrough(code: unknown): code is string {
   return typeof code === 'string' && PASSED_THROUGH.has(code);
 }
 
+/** The message of a thrown value, for a log line: an Error's own, or the value as text. */
+export const messageOf = (thrown: unknown): string =>
+  thrown instanceof Error ? thrown.message : String(thrown);
+
 /** Unexpected errors already logged with their request's logger, by {@link reportUnexpectedErrors}. */
 const reported = new WeakSet<object>();
 

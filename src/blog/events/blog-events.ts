@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PubSubEngine } from 'graphql-subscriptions';
 
 import { BLOG_PUB_SUB } from './pub-sub';
+import { messageOf } from '../common/errors';
 import { outsideRequestScope } from '../common/request-scope';
 
 /** Event names on the PubSub; payloads carry ids only, so they survive JSON through Redis. */
@@ -77,7 +78,7 @@ export class BlogEvents {
     Promise.race([published, timeout])
       .catch((error: unknown) =>
         this.logger.error(
-          `Could not publish ${trigger}: ${error instanceof Error ? error.message : String(error)}`,
+          `Could not publish ${trigger}: ${messageOf(error)}`,
           error instanceof Error ? error.stack : undefined,
         ),
       )

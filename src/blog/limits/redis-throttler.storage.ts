@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import Redis from 'ioredis';
 
-import { serviceUnavailable } from '../common/errors';
+import { messageOf, serviceUnavailable } from '../common/errors';
 import { closeRedis, connectRedis } from '../common/redis';
 
 interface ThrottlerStorageRecord {
@@ -68,9 +68,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
         blockDuration,
       )) as [number, number, number];
     } catch (error) {
-      this.logger.warn(
-        `Refused an attempt that could not be counted: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.logger.warn(`Refused an attempt that could not be counted: ${messageOf(error)}`);
       throw serviceUnavailable(
         'Signing up and checking passwords (logging in, changing the password, deleting the account) are unavailable for now; try again soon.',
       );

@@ -6,7 +6,7 @@ import Redis from 'ioredis';
 import { BlogModuleOptions, RateLimit } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { WriteAllowance, WriteRateLimitStorage } from './write-rate-limit-storage';
-import { serviceUnavailable, tooManyRequests, withStatus } from '../common/errors';
+import { messageOf, serviceUnavailable, tooManyRequests, withStatus } from '../common/errors';
 import { closeRedis, connectRedis } from '../common/redis';
 import { fragmentsOf } from '../common/selection';
 
@@ -151,9 +151,7 @@ export class WriteRateLimiter {
     try {
       allowance = await this.storage.consume(`user:${userId}`, units, limit, windowMs);
     } catch (error) {
-      this.logger.warn(
-        `Refused writes that could not be counted: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.logger.warn(`Refused writes that could not be counted: ${messageOf(error)}`);
       throw withStatus(serviceUnavailable('Writes are unavailable for now; try again soon.'), 503);
     }
     if (allowance.allowed) return;

@@ -8,6 +8,7 @@ import {
 import { NotificationKind } from './notification-kind';
 import { FAN_OUT_BATCH, notificationsSql, PendingPublicationRow } from './notifications.sql';
 import { BackgroundDrain } from '../common/background-drain';
+import { messageOf } from '../common/errors';
 import { PreparedStatements, Sql, SqlRunner, toDate } from '../common/sql';
 import { BlogEvents } from '../events/blog-events';
 
@@ -133,8 +134,6 @@ export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicat
     return claimed;
   }
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The first 48 bits of a UUIDv7 made at `at` (its milliseconds), as `xxxxxxxx-xxxx`. */
 export function idPrefixAt(at: Date): string {
