@@ -1,4 +1,12 @@
-import { buildSchema, execute, GraphQLResolveInfo, parse } from 'graphql';
+import {
+  buildSchema,
+  execute,
+  FieldNode,
+  FragmentDefinitionNode,
+  GraphQLResolveInfo,
+  OperationDefinitionNode,
+  parse,
+} from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 
 import { firstSelection, selectsField, selectsOnly } from './selection';
@@ -126,5 +134,53 @@ describe('selectsOnly', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('the selections read once per field nodes', () => {
+  const document = parse(
+    '{ post { ...A } } fragment A on Post { id } fragment B on Post { author { name } }',
+  );
+  const [operation, fragmentA, fragmentB] = document.definitions as [
+    OperationDefinitionNode,
+    FragmentDefinitionNode,
+    FragmentDefinitionNode,
+  ];
+  const fieldNodes = [operation.selectionSet.selections[0] as FieldNode];
+  /** An `info` of `post` whose fragment A is `definition` (or none). */
+  const infoWith = (definition?: FragmentDefinitionNode) =>
+    ({
+      fieldNodes,
+      fragments: definition ? { A: { ...definition, name: fragmentA.name } } : {},
+    }) as unknown as GraphQLResolveInfo;
+
+  it('should read the nodes again when they come with other fragments', () => {
+    const onlyId = infoWith(fragmentA);
+    const withAuthor = infoWith(fragmentB);
+    expect(selectsField(onlyId, 'author')).toBe(false);
+    expect(selectsField(withAuthor, 'author')).toBe(true);
+    expect(selectsOnly(onlyId, new Set(['id']))).toBe(true);
+    expect(selectsOnly(withAuthor, new Set(['id']))).toBe(false);
+    expect(selectsField(onlyId, 'id')).toBe(true);
+  });
+
+  it('should refuse selectsOnly when a spread fragment is not defined', () => {
+    expect(selectsOnly(infoWith(), new Set(['id', 'author']))).toBe(false);
+    expect(selectsField(infoWith(), 'id')).toBe(false);
+  });
+
+  it('should answer every run of a compiled query alike', async () => {
+    const query = '{ post { ...A } } fragment A on Post { id author { name } }';
+    const compiled = compileQuery(schema, parse(query));
+    if (!isCompiledQuery(compiled)) throw new Error('not compiled');
+    const seen: boolean[] = [];
+    const rootValue = {
+      post: (_: unknown, _context: unknown, info: GraphQLResolveInfo) => {
+        seen.push(selectsField(info, 'author'), selectsOnly(info, new Set(['id'])));
+        return { id: '1', title: 't', author: { name: 'n' } };
+      },
+    };
+    for (let run = 0; run < 3; run++) await compiled.query(rootValue, {}, {});
+    expect(seen).toEqual([true, false, true, false, true, false]);
   });
 });

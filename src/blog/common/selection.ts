@@ -30,13 +30,7 @@ export function selectsField(info: GraphQLResolveInfo, name: string): boolean {
  * {@link selectsField} finds it; undefined when there is none.
  */
 export function firstSelection(info: GraphQLResolveInfo, name: string): FieldNode | undefined {
-  for (const node of info.fieldNodes) {
-    if (!node.selectionSet) continue;
-    for (const field of fieldsOf(node.selectionSet, info.fragments)) {
-      if (field?.name.value === name) return field;
-    }
-  }
-  return undefined;
+  return selectionOf(info).first.get(name);
 }
 
 /**
@@ -45,13 +39,42 @@ export function firstSelection(info: GraphQLResolveInfo, name: string): FieldNod
  * leave out still counts). A statement may then leave out what only the other fields read.
  */
 export function selectsOnly(info: GraphQLResolveInfo, names: ReadonlySet<string>): boolean {
+  const selection = selectionOf(info);
+  if (selection.missingFragment) return false;
+  for (const name of selection.first.keys()) if (!names.has(name)) return false;
+  return true;
+}
+
+/** What the field being resolved selects: each name's first field, in document order. */
+interface Selection {
+  readonly fragments: Record<string, FragmentDefinitionNode>;
+  readonly first: ReadonlyMap<string, FieldNode>;
+  /** A named fragment that the document does not define is spread. */
+  readonly missingFragment: boolean;
+}
+
+/**
+ * The selections read so far, by the field nodes they were read from. Compiled execution hands
+ * every run of a document the same nodes, so a repeated query reads its selections once; the
+ * nodes of a document that is no longer cached take their entries with them.
+ */
+const selections = new WeakMap<readonly FieldNode[], Selection>();
+
+function selectionOf(info: GraphQLResolveInfo): Selection {
+  const known = selections.get(info.fieldNodes);
+  if (known && known.fragments === info.fragments) return known;
+  const first = new Map<string, FieldNode>();
+  let missingFragment = false;
   for (const node of info.fieldNodes) {
     if (!node.selectionSet) continue;
     for (const field of fieldsOf(node.selectionSet, info.fragments)) {
-      if (!field || !names.has(field.name.value)) return false;
+      if (!field) missingFragment = true;
+      else if (!first.has(field.name.value)) first.set(field.name.value, field);
     }
   }
-  return true;
+  const selection = { fragments: info.fragments, first, missingFragment };
+  selections.set(info.fieldNodes, selection);
+  return selection;
 }
 
 /**
