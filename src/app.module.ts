@@ -11,6 +11,7 @@ import proxyAddr from 'proxy-addr';
 
 import {
   BLOG_MODULE_OPTIONS,
+  BlogDateTime,
   blogGraphQLContext,
   BlogModule,
   BlogModuleOptions,
@@ -116,6 +117,8 @@ export class AppModule implements OnApplicationShutdown {
             path: '/graphql',
             autoSchemaFile: graphql.schemaFile || true,
             sortSchema: true,
+            // Nest's DateTime scalar, answering without V8's printf-based toISOString.
+            buildSchemaOptions: { scalarsMap: [{ type: Date, scalar: BlogDateTime }] },
             // A feature left out leaves nothing in the schema, the written file included.
             transformSchema: blogSchemaTransform(features),
             transformAutoSchemaFile: true,

@@ -35,6 +35,7 @@ export { Follow } from './follows/follow.entity';
 export { blogGraphQLContext } from './subscriptions/graphql-context';
 export { httpRequestScope, runInRequestScope } from './common/request-scope';
 export { limitedResultStringifier } from './common/response-size';
+export { BlogDateTime, isoTimestamp } from './common/timestamps';
 export { CompiledExecution } from './execution/compiled-execution';
 export { compiledExecutionGateway } from './execution/compiled-execution-gateway';
 export { compiledExecutionPlugin } from './execution/compiled-execution-plugin';

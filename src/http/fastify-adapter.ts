@@ -10,7 +10,7 @@ import { Admission } from './admission';
 import { capConnectionsPerClient } from './connections-per-client';
 import { CorsConfig, loadCorsConfig } from '../config/cors.config';
 import { fastifyObservabilityOptions } from '../observability';
-import { pathOf, PROBE_PATHS } from '../observability/logger';
+import { pathOf, PROBE_PATHS } from '../observability/paths';
 
 /**
  * The Fastify adapter of the standalone service, with the HTTP server's timeouts: a request

@@ -13,8 +13,8 @@ import {
 } from 'fastify';
 import pino, { Logger } from 'pino';
 
-import { pathOf, PROBE_PATHS } from './logger';
 import { BlogMetrics } from './metrics';
+import { pathOf, PROBE_PATHS } from './paths';
 import { operationLogged, requestLoggers } from './request-context';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import { databaseConfig } from '../config/database.config';

@@ -65,6 +65,30 @@ describe('createLogger', () => {
   );
 });
 
+describe('the fields of each line', () => {
+  it('should write the time in ISO 8601 and only the line’s own fields outside a span', () => {
+    const { lines, logger } = capture();
+    const before = Date.now();
+    logger.info({ first: 1 }, 'one');
+    logger.info({ second: 2 }, 'two');
+    logger.child({ requestId: 'r-1' }).info('three');
+    const after = Date.now();
+    const [one, two, three] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    for (const line of [one, two, three]) {
+      expect(line.time).toBe(new Date(Date.parse(line.time as string)).toISOString());
+      expect(Date.parse(line.time as string)).toBeGreaterThanOrEqual(before);
+      expect(Date.parse(line.time as string)).toBeLessThanOrEqual(after);
+      expect(line).not.toHaveProperty('traceId');
+      expect(line).not.toHaveProperty('spanId');
+    }
+    expect(one).toMatchObject({ first: 1, msg: 'one' });
+    expect(two).toMatchObject({ second: 2, msg: 'two' });
+    expect(two).not.toHaveProperty('first');
+    expect(three).toMatchObject({ requestId: 'r-1', msg: 'three' });
+    expect(three).not.toHaveProperty('second');
+  });
+});
+
 describe('censorNested', () => {
   it('should give back the very fields when nothing is to be censored', () => {
     const fields = { a: { b: 1 }, list: [{ password: 'in a list is two levels down' }], s: 'x' };

@@ -1,6 +1,8 @@
 import { trace } from '@opentelemetry/api';
 import pino, { DestinationStream, Logger, LoggerOptions } from 'pino';
 
+import { pathOf } from './paths';
+import { isoTimestamp } from '../blog';
 import type { ObservabilityConfig } from '../config/observability.config';
 
 /**
@@ -61,31 +63,29 @@ export function censorNested(fields: Record<string, unknown>): Record<string, un
   return copy ?? fields;
 }
 
-/** Probes and scrapes: not traced, not logged at `info` when they succeed, never queued. */
-export const PROBE_PATHS: ReadonlySet<string> = new Set([
-  '/health',
-  '/health/live',
-  '/health/ready',
-  '/metrics',
-]);
-
 /** The request as a log line shows it: no headers, no query string (GET variables live there). */
 function serializeRequest(request: { method?: string; url?: string; ip?: string }) {
   return { method: request.method, url: pathOf(request.url), clientAddress: request.ip };
 }
 
-export function pathOf(url: string | undefined): string | undefined {
-  const query = url?.indexOf('?') ?? -1;
-  return query === -1 ? url : url!.slice(0, query);
-}
+/** What {@link traceIds} gives outside a span: nothing to merge into the line. */
+const NO_TRACE: Record<string, string> = Object.freeze({});
 
 /** With tracing on, a line logged inside a span names its trace, to find one from the other. */
 function traceIds(): Record<string, string> {
   const span = trace.getActiveSpan();
-  if (!span) return {};
+  if (!span) return NO_TRACE;
   const { traceId, spanId } = span.spanContext();
   return { traceId, spanId };
 }
+
+/** pino's merge of the ids into the line (the line's own fields first), skipped when none. */
+function withTraceIds(line: object, ids: object): object {
+  return ids === NO_TRACE ? line : Object.assign(ids, line);
+}
+
+/** pino's `isoTime`, `,"time":"<ISO 8601>"`, written by {@link isoTimestamp}. */
+const isoTime = () => `,"time":"${isoTimestamp(Date.now())}"`;
 
 /**
  * The app's pino logger: one JSON object a line, or pino-pretty's lines for a terminal.
@@ -100,8 +100,9 @@ export function createLogger(
     redact: { paths: REDACTED_PATHS, censor: CENSOR },
     formatters: { log: censorNested },
     serializers: { req: serializeRequest, err: pino.stdSerializers.err },
-    timestamp: pino.stdTimeFunctions.isoTime,
+    timestamp: isoTime,
     mixin: traceIds,
+    mixinMergeStrategy: withTraceIds,
   };
   if (config.logFormat === 'pretty') {
     // Required here, not imported, so that the JSON logs of production never load pino-pretty.

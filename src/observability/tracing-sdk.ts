@@ -12,7 +12,7 @@ import {
 } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 
-import { pathOf, PROBE_PATHS } from './logger';
+import { pathOf, PROBE_PATHS } from './paths';
 import type { ObservabilityConfig } from '../config/observability.config';
 
 /**

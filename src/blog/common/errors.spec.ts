@@ -131,7 +131,7 @@ describe('the error helpers', () => {
   it.each([
     [new TypeError('disk I/O error'), 'disk I/O error'],
     ['connection reset', 'connection reset'],
-    [{ toString: () => 'a thrown object' }, 'a thrown object'],
+    [{ toString: (): string => 'a thrown object' }, 'a thrown object'],
     [undefined, 'undefined'],
   ])('should read the message of %p for a log line', (thrown, message) => {
     expect(messageOf(thrown)).toBe(message);

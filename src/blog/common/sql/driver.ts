@@ -2,6 +2,7 @@ import { DataSource, EntityManager } from 'typeorm';
 
 import { Dialect, KeyCount } from './statement';
 import { Translated } from './translate';
+import { isoTimestamp } from '../timestamps';
 
 /** What the blog uses of a better-sqlite3 statement. */
 export interface SqliteStatement {
@@ -75,7 +76,8 @@ export function bindValues(
     if (value === undefined) throw new Error(`No value for :${name} in: ${statement.text}`);
     if (!sqlite) return value;
     if (statement.keyLists[index]) return JSON.stringify(value);
-    if (value instanceof Date) return value.toISOString().replace('T', ' ').replace('Z', '');
+    if (value instanceof Date)
+      return isoTimestamp(value.getTime()).replace('T', ' ').replace('Z', '');
     if (typeof value === 'boolean') return value ? 1 : 0;
     return value;
   });
