@@ -1,4 +1,4 @@
-import { SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, isSpanContextValid, Span, SpanStatusCode, trace } from '@opentelemetry/api';
 import { execute, ExecutionResult } from 'graphql';
 import { getVariableValues } from 'graphql/execution/values';
 
@@ -157,36 +157,48 @@ export class CompiledExecution {
     return null;
   }
 
-  /** A compiled run in a span of its own; null when the compiled code throws. */
+  /**
+   * A compiled run in a span of its own; null when the compiled code throws. A span that records
+   * nothing and carries no trace (no tracing SDK, no parent) is not made the active one: that
+   * would build a context for nothing on every run.
+   */
   private traced(operation: OperationToRun, compiled: Compiled): Promise<ExecutionResult | null> {
     const name = operation.operationName ?? operation.operation!.name?.value ?? '';
-    return tracer.startActiveSpan(
-      name ? `query ${name}` : 'query',
-      {
-        attributes: {
-          'graphql.operation.type': 'query',
-          ...(name ? { 'graphql.operation.name': name } : {}),
-          'graphql.execution.compiled': true,
-        },
+    const span = tracer.startSpan(name ? `query ${name}` : 'query', {
+      attributes: {
+        'graphql.operation.type': 'query',
+        ...(name ? { 'graphql.operation.name': name } : {}),
+        'graphql.execution.compiled': true,
       },
-      async (span) => {
-        try {
-          const answer = await compiled.query.query(
-            undefined,
-            operation.contextValue,
-            operation.variables,
-          );
-          if (answer.errors?.length) {
-            span.setStatus({ code: SpanStatusCode.ERROR, message: answer.errors[0].message });
-          }
-          return answer;
-        } catch (error) {
-          span.setStatus({ code: SpanStatusCode.ERROR, message: String(error) });
-          return null;
-        } finally {
-          span.end();
-        }
-      },
+    });
+    if (!span.isRecording() && !isSpanContextValid(span.spanContext())) {
+      return this.runIn(span, operation, compiled);
+    }
+    return context.with(trace.setSpan(context.active(), span), () =>
+      this.runIn(span, operation, compiled),
     );
+  }
+
+  private async runIn(
+    span: Span,
+    operation: OperationToRun,
+    compiled: Compiled,
+  ): Promise<ExecutionResult | null> {
+    try {
+      const answer = await compiled.query.query(
+        undefined,
+        operation.contextValue,
+        operation.variables,
+      );
+      if (answer.errors?.length) {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: answer.errors[0].message });
+      }
+      return answer;
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: String(error) });
+      return null;
+    } finally {
+      span.end();
+    }
   }
 }

@@ -22,6 +22,25 @@ export const COUNT_COMPLEXITY = 100;
 /** Costs remembered across documents and variable sets; the oldest go first. */
 const MAX_CACHED_COSTS = 1_000;
 
+/** The longest key kept as it is; longer ones are kept as their hash (at most 0.5 MB in all). */
+const MAX_PLAIN_KEY_LENGTH = 512;
+
+/**
+ * The key of a cost: the document's key, the operation's name and the variables' JSON, joined by
+ * NUL (which neither of the first two holds), or its SHA-256 when that is longer than
+ * {@link MAX_PLAIN_KEY_LENGTH}. A hash is base64 and holds no NUL, so the two kinds never meet.
+ */
+export function costKeyOf(
+  documentKey: string,
+  operationName: string,
+  variables: Record<string, unknown>,
+): string {
+  const key = `${documentKey}\0${operationName}\0${JSON.stringify(variables)}`;
+  return key.length <= MAX_PLAIN_KEY_LENGTH
+    ? key
+    : createHash('sha256').update(key).digest('base64');
+}
+
 /**
  * A paged field (a list, or a connection) costs 1, plus its page size times what each item
  * selects, and charges its selection at least once even at `first: 0`: an empty page still
@@ -69,13 +88,7 @@ export class OperationCostLimit {
     operation: OperationDefinitionNode,
     variables: Record<string, unknown>,
   ): number {
-    const key = createHash('sha256')
-      .update(documentKey)
-      .update('\0')
-      .update(operation.name?.value ?? '')
-      .update('\0')
-      .update(JSON.stringify(variables))
-      .digest('base64');
+    const key = costKeyOf(documentKey, operation.name?.value ?? '', variables);
     const known = this.costs.get(key);
     if (known !== undefined) return known;
     const cost = this.estimate(schema, document, operation, variables);

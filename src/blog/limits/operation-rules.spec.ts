@@ -12,6 +12,7 @@ import {
 } from 'graphql';
 
 import { BlogModuleOptions } from '../blog-options.interface';
+import { costKeyOf } from './operation-cost';
 import { documentKeyOf, OperationRules } from './operation-rules';
 import { SOLE_ROOT_FIELD } from './sole-root-field';
 
@@ -125,6 +126,32 @@ describe('OperationRules: cost', () => {
       limit: 'complexity',
       http: { status: 400 },
     });
+  });
+});
+
+describe('OperationRules: costs remembered', () => {
+  const query = 'query Page($first: Int, $tag: String) { posts(first: $first) { id title } }';
+  const costWith = (rules: OperationRules, variables: Record<string, unknown>) =>
+    refusalOf(rules, query, undefined, variables)?.extensions.complexity;
+
+  it('should remember a cost per variable values, short and long alike', () => {
+    const rules = rulesWith(0);
+    const long = 'x'.repeat(600);
+    for (let round = 0; round < 2; round++) {
+      expect(costWith(rules, { first: 5 })).toBe(1 + 5 * 2);
+      expect(costWith(rules, { first: 7 })).toBe(1 + 7 * 2);
+      expect(costWith(rules, { first: 5, tag: long })).toBe(1 + 5 * 2);
+      expect(costWith(rules, { first: 9, tag: long })).toBe(1 + 9 * 2);
+    }
+  });
+
+  it('should keep a short key as it is and a long one as its hash, never the same', () => {
+    const key = documentKeyOf(query);
+    expect(costKeyOf(key, 'Page', { first: 5 })).toBe(`${key}\0Page\0{"first":5}`);
+    const hashed = costKeyOf(key, 'Page', { first: 5, tag: 'x'.repeat(600) });
+    expect(hashed).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(costKeyOf(key, 'Page', { first: 5, tag: 'y'.repeat(600) })).not.toBe(hashed);
+    expect(costKeyOf(key, 'Other', { first: 5 })).not.toBe(costKeyOf(key, 'Page', { first: 5 }));
   });
 });
 
