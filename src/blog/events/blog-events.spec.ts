@@ -58,4 +58,50 @@ describe('BlogEvents', () => {
       'Could not publish blog.postPublished: listener threw',
     ]);
   });
+
+  it('should log each publish at its own bound, with one timer for all', async () => {
+    const events = new BlogEvents(engine(() => new Promise<void>(() => undefined)));
+    events.commentAdded('comment-1', 'post-1');
+    await jest.advanceTimersByTimeAsync(3000);
+    events.postLikesChanged('post-2');
+    events.postPublished('post-3');
+    expect(jest.getTimerCount()).toBe(1);
+
+    await jest.advanceTimersByTimeAsync(PUBLISH_TIMEOUT_MS - 3000);
+    expect(errors.mock.calls.map(([message]) => message)).toEqual([
+      expect.stringMatching(/^Could not publish blog\.commentAdded: no answer within/),
+    ]);
+    await jest.advanceTimersByTimeAsync(2999);
+    expect(errors).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(errors.mock.calls.map(([message]) => message)).toEqual([
+      expect.stringMatching(/^Could not publish blog\.commentAdded:/),
+      expect.stringMatching(/^Could not publish blog\.postLikesChanged:/),
+      expect.stringMatching(/^Could not publish blog\.postPublished:/),
+    ]);
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('should log nothing for publishes answered in time, and keep no timer after them', async () => {
+    let answer!: () => void;
+    const events = new BlogEvents(engine(() => new Promise<void>((resolve) => (answer = resolve))));
+    events.postLikesChanged('post-1');
+    await jest.advanceTimersByTimeAsync(1000);
+    answer();
+    await jest.advanceTimersByTimeAsync(PUBLISH_TIMEOUT_MS);
+    expect(errors).not.toHaveBeenCalled();
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('should log a publish that fails after its bound only once', async () => {
+    let fail!: (error: Error) => void;
+    const events = new BlogEvents(engine(() => new Promise<void>((_, reject) => (fail = reject))));
+    events.postPublished('post-1');
+    await jest.advanceTimersByTimeAsync(PUBLISH_TIMEOUT_MS);
+    fail(new Error('late'));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(errors.mock.calls.map(([message]) => message)).toEqual([
+      expect.stringMatching(/^Could not publish blog\.postPublished: no answer within/),
+    ]);
+  });
 });

@@ -39,9 +39,22 @@ export const PUBLISH_TIMEOUT_MS = 5000;
  * for the publish nor fails with it. The data is already safe; a publish that fails or takes
  * longer than {@link PUBLISH_TIMEOUT_MS} is logged, and only its live update is lost.
  */
+/** A publish not answered yet: its event and the time it must answer by. */
+interface Waiting {
+  readonly trigger: string;
+  readonly deadline: number;
+}
+
 @Injectable()
 export class BlogEvents {
   private readonly logger = new Logger('BlogEvents');
+  /**
+   * The publishes not answered yet, oldest first: each waits as long, so deadlines come in the
+   * order of insertion. One timer, set for the oldest, bounds them all: a timer per publish
+   * cost 2 % of a like's CPU.
+   */
+  private readonly waiting = new Set<Waiting>();
+  private watchdog: NodeJS.Timeout | undefined;
 
   constructor(@Inject(BLOG_PUB_SUB) private readonly pubSub: PubSubEngine) {}
 
@@ -62,26 +75,46 @@ export class BlogEvents {
   }
 
   private publish(trigger: string, payload: object): void {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`no answer within ${PUBLISH_TIMEOUT_MS} ms`)),
-        PUBLISH_TIMEOUT_MS,
-      );
-      timer.unref();
-    });
+    const waiting: Waiting = { trigger, deadline: Date.now() + PUBLISH_TIMEOUT_MS };
+    this.waiting.add(waiting);
+    this.watch();
     // In a promise chain, so that an engine that throws instead of rejecting is caught too; out
     // of the request's scope, so that a client hanging up after its write stops no delivery.
-    const published = outsideRequestScope(() =>
+    outsideRequestScope(() =>
       Promise.resolve().then(() => this.pubSub.publish(trigger, payload)),
+    ).then(
+      () => void this.waiting.delete(waiting),
+      (error: unknown) => {
+        // Once logged as timed out, a publish is not logged again.
+        if (this.waiting.delete(waiting)) this.failed(trigger, error);
+      },
     );
-    Promise.race([published, timeout])
-      .catch((error: unknown) =>
-        this.logger.error(
-          `Could not publish ${trigger}: ${messageOf(error)}`,
-          error instanceof Error ? error.stack : undefined,
-        ),
-      )
-      .finally(() => clearTimeout(timer));
+  }
+
+  /** Sets the timer for the oldest publish still waiting, unless it is set or none waits. */
+  private watch(): void {
+    if (this.watchdog || this.waiting.size === 0) return;
+    const oldest = this.waiting.values().next().value!;
+    this.watchdog = setTimeout(this.expire, Math.max(0, oldest.deadline - Date.now()));
+    this.watchdog.unref();
+  }
+
+  /** Logs every publish past its deadline, then watches the next. */
+  private readonly expire = (): void => {
+    this.watchdog = undefined;
+    const now = Date.now();
+    for (const waiting of this.waiting) {
+      if (waiting.deadline > now) break;
+      this.waiting.delete(waiting);
+      this.failed(waiting.trigger, new Error(`no answer within ${PUBLISH_TIMEOUT_MS} ms`));
+    }
+    this.watch();
+  };
+
+  private failed(trigger: string, error: unknown): void {
+    this.logger.error(
+      `Could not publish ${trigger}: ${messageOf(error)}`,
+      error instanceof Error ? error.stack : undefined,
+    );
   }
 }
