@@ -53,12 +53,13 @@ function freshLoadersAfter(target: object, key: string | symbol, descriptor: Pro
   );
   Context()(target, key, contextIndex);
   const fresh = async function (this: unknown, ...args: unknown[]): Promise<unknown> {
-    const blog = args[contextIndex] as BlogContext;
-    blog.scope?.throwIfStopped();
+    // Nest always hands the context; code that calls the handler itself may not.
+    const blog = args[contextIndex] as BlogContext | undefined;
+    blog?.scope?.throwIfStopped();
     try {
       return await handler.apply(this, args);
     } finally {
-      blog.loaders?.clear();
+      blog?.loaders?.clear();
     }
   };
   // What decorators applied before this one set on the handler stays on it.

@@ -34,17 +34,17 @@ export type NotificationAddedEvent =
 /** How long a publish may take before it is logged as failed: a bound on any PubSubEngine. */
 export const PUBLISH_TIMEOUT_MS = 5000;
 
-/**
- * Publishes what happened after it is written, in the background: the mutation neither waits
- * for the publish nor fails with it. The data is already safe; a publish that fails or takes
- * longer than {@link PUBLISH_TIMEOUT_MS} is logged, and only its live update is lost.
- */
 /** A publish not answered yet: its event and the time it must answer by. */
 interface Waiting {
   readonly trigger: string;
   readonly deadline: number;
 }
 
+/**
+ * Publishes what happened after it is written, in the background: the mutation neither waits
+ * for the publish nor fails with it. The data is already safe; a publish that fails or takes
+ * longer than {@link PUBLISH_TIMEOUT_MS} is logged, and only its live update is lost.
+ */
 @Injectable()
 export class BlogEvents {
   private readonly logger = new Logger('BlogEvents');
