@@ -55,6 +55,8 @@ const SQLITE_ONLY = [
   'check-contract',
   ...BROWSER,
 ];
+/** Suites about PostgreSQL alone: they run in the PostgreSQL project only. */
+const POSTGRES_ONLY = ['postgres-timestamps'];
 /** Suites that need PostgreSQL and Redis together. */
 const REDIS = ['redis-pubsub', 'redis-failure', 'health-redis', 'notifications-redis'];
 
@@ -75,7 +77,7 @@ const projects = [
   {
     ...e2e,
     displayName: 'e2e-sqlite',
-    testPathIgnorePatterns: ignore([...REDIS, ...(hasChromium ? [] : BROWSER)]),
+    testPathIgnorePatterns: ignore([...POSTGRES_ONLY, ...REDIS, ...(hasChromium ? [] : BROWSER)]),
   },
 ];
 

@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import type { DataSourceOptions, Logger } from 'typeorm';
 
 import { blogEntities, blogMigrations } from '../blog';
+import { postgresTypes } from './postgres-types';
 import type { DatabaseConfig } from '../config/database.config';
 import { ObservedTypeOrmLogger } from '../observability/typeorm-logger';
 
@@ -42,7 +43,7 @@ export function buildDataSourceOptions(
       type: 'postgres',
       url: config.url,
       poolSize: config.poolSize,
-      extra: { statement_timeout: config.statementTimeoutMs || undefined },
+      extra: { statement_timeout: config.statementTimeoutMs || undefined, types: postgresTypes() },
     };
   }
   const inMemory = config.path === ':memory:';
