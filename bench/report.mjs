@@ -26,7 +26,7 @@ function ratiosTo(op, ref) {
 const find = (contenders, id) => contenders.find((c) => c.id === id && c.status === 'ok');
 
 /** The contenders on PostgreSQL, whose figures are also divided by PostGraphile 4's and 5's. */
-const ON_POSTGRES = new Set(['ours-pg', 'postgraphile', 'postgraphile5']);
+const ON_POSTGRES = new Set(['ours-pg', 'postgraphile', 'postgraphile5', 'floor-pg']);
 
 /**
  * The targets of issue 20 (thresholds per operation). PostGraphile 4's are issue 11's, kept
@@ -294,6 +294,12 @@ function textTable(headers, rows) {
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
+/**
+ * Whether an operation's tables list the contender: every contender that failed, and every other
+ * that ran the operation (the framework floor runs Q1 only).
+ */
+const listedFor = (contender, id) => contender.status !== 'ok' || id in contender.ops;
+
 function opCells(contender, id) {
   const op = contender.ops[id];
   if (!op || op.status !== 'ok') return null;
@@ -317,7 +323,7 @@ export function printSummary(results, log) {
   for (const id of OPERATION_IDS) {
     for (const contender of results.contenders) {
       const op = opCells(contender, id);
-      if (contender.status === 'skipped') continue;
+      if (contender.status === 'skipped' || !listedFor(contender, id)) continue;
       rows.push(
         op
           ? [
@@ -548,7 +554,7 @@ function markdown(results) {
       'errors',
     ];
     const rows = results.contenders
-      .filter((c) => c.status !== 'skipped')
+      .filter((c) => c.status !== 'skipped' && listedFor(c, id))
       .map((c) => {
         const op = opCells(c, id);
         if (!op)

@@ -2,8 +2,9 @@
 /**
  * The load benchmark: our service side by side with the physical ceiling, a plain Apollo
  * baseline, a Fastify + Mercurius + JIT baseline, and (with PostgreSQL) our service on
- * PostgreSQL, PostGraphile 4 and PostGraphile 5, on the same generated blog; and the cold start
- * of each server. See bench/README.md.
+ * PostgreSQL, PostGraphile 4 and PostGraphile 5, on the same generated blog; the framework
+ * floor (NestJS, Apollo and TypeORM with one query) on both databases; and the cold start of
+ * each server. See bench/README.md.
  *
  *   npm run bench [-- --small] [-- --help]
  */
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 
 import { baseline } from './contenders/baseline.mjs';
 import { ceiling } from './contenders/ceiling.mjs';
+import { floorOperations, floorPostgres, floorSqlite } from './contenders/floor.mjs';
 import { mercurius } from './contenders/mercurius.mjs';
 import { oursPostgres, oursSqlite } from './contenders/ours.mjs';
 import { postgraphile } from './contenders/postgraphile.mjs';
@@ -79,7 +81,7 @@ function gitCommit() {
   }
 }
 
-const PG_CONTENDERS = ['ours-pg', 'postgraphile', 'postgraphile5'];
+const PG_CONTENDERS = ['ours-pg', 'postgraphile', 'postgraphile5', 'floor-pg'];
 const wanted = (options, id) => id === 'ours-sqlite' || !options.only || options.only.has(id);
 const withoutAnswers = ({ answers: _answers, ...rest }) => rest;
 
@@ -215,9 +217,12 @@ async function main() {
       await bench(ceiling(ctx, canned), ops, reference);
     }
 
-    log('\n[4/7] Plain Apollo and Mercurius + JIT baselines (SQLite)');
+    log('\n[4/7] Plain Apollo and Mercurius + JIT baselines, and the framework floor (SQLite)');
     if (wanted(options, 'apollo')) await bench(baseline(ctx), ops, reference);
     if (wanted(options, 'mercurius')) await bench(mercurius(ctx), ops, reference);
+    if (wanted(options, 'floor-sqlite')) {
+      await bench(floorSqlite(ctx), floorOperations(ops), reference);
+    }
 
     log('\n[5/7] Growth of the feed (Q2) with the data');
     // Every point is measured the same way: fresh servers running Q2 only.
@@ -258,7 +263,7 @@ async function main() {
       }
     }
 
-    log('\n[6/7] PostgreSQL: our service, PostGraphile 4 and PostGraphile 5');
+    log('\n[6/7] PostgreSQL: our service, PostGraphile 4 and 5, and the framework floor');
     if (ctx.postgres) {
       if (wanted(options, 'ours-pg')) await bench(oursPostgres(ctx), ops, reference);
       const graphiles = [
@@ -274,6 +279,9 @@ async function main() {
           skipped.push({ id: contender.id, reason: `could not install or run: ${error.message}` });
           log(`    SKIPPED ${contender.label}: ${error.message}`);
         }
+      }
+      if (wanted(options, 'floor-pg')) {
+        await bench(floorPostgres(ctx), floorOperations(ops), reference);
       }
     } else {
       log(`  skipped: ${skipped[0]?.reason ?? 'not requested'}`);

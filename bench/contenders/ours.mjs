@@ -16,8 +16,11 @@ import { COLD_START_QUERIES } from '../operations.mjs';
  */
 const TYPEORM_STATEMENT = /^(query( failed)?:|\{.*"context":"TypeORM".*"msg":"query( failed)?")/gm;
 
-/** Node's options in `npm run start:prod` (V8's memory settings), so that it runs as deployed. */
-function startOptions(root) {
+/**
+ * Node's options in `npm run start:prod` (V8's memory settings), so that it runs as deployed
+ * (the framework floor of floor.mjs runs with them too).
+ */
+export function startOptions(root) {
   const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const options = /\bnode((?:\s+--\S+)*)\s+dist\/src\/main\.js/.exec(scripts['start:prod'])?.[1];
   if (options === undefined) throw new Error('start:prod does not run node dist/src/main.js');

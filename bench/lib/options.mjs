@@ -13,8 +13,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --latency-connections <n>
                         connections of the latency round (default 10)
   --only <ids>          contenders to run, comma-separated:
-                        ceiling,ours-sqlite,apollo,mercurius,ours-pg,postgraphile,
-                        postgraphile5
+                        ceiling,ours-sqlite,apollo,mercurius,floor-sqlite,ours-pg,
+                        postgraphile,postgraphile5,floor-pg
                         (ours-sqlite always runs)
   --no-pg               skip the PostgreSQL contenders
   --no-growth           skip the growth measurement
