@@ -5,10 +5,10 @@
  */
 import { join } from 'node:path';
 
+import { startOptions } from './ours.mjs';
 import { copySqlite, createDatabase, dropDatabase, removeSqlite } from '../lib/databases.mjs';
 import { startServer } from '../lib/processes.mjs';
 import { COLD_START_QUERIES } from '../operations.mjs';
-import { startOptions } from './ours.mjs';
 
 /** The floor's operations: Q1 alone, as the other contenders send it. */
 export const floorOperations = (ops) => ops.filter((op) => op.id === 'Q1');
