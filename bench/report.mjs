@@ -25,8 +25,12 @@ function ratiosTo(op, ref) {
 
 const find = (contenders, id) => contenders.find((c) => c.id === id && c.status === 'ok');
 
-/** The contenders on PostgreSQL, whose figures are also divided by PostGraphile 4's and 5's. */
-const ON_POSTGRES = new Set(['ours-pg', 'postgraphile', 'postgraphile5', 'floor-pg']);
+/**
+ * The contenders on PostgreSQL: run.mjs skips them without PostgreSQL, and their figures are also
+ * divided by PostGraphile 4's and 5's.
+ */
+export const POSTGRES_CONTENDERS = ['ours-pg', 'postgraphile', 'postgraphile5', 'floor-pg'];
+const ON_POSTGRES = new Set(POSTGRES_CONTENDERS);
 
 /**
  * The targets of issue 20 (thresholds per operation). PostGraphile 4's are issue 11's, kept

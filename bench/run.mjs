@@ -35,7 +35,7 @@ import {
   postgraphile5Operations,
   postgraphileOperations,
 } from './operations.mjs';
-import { buildResults, printSummary, writeReports } from './report.mjs';
+import { buildResults, POSTGRES_CONTENDERS, printSummary, writeReports } from './report.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line = '') => console.log(line);
@@ -81,7 +81,6 @@ function gitCommit() {
   }
 }
 
-const PG_CONTENDERS = ['ours-pg', 'postgraphile', 'postgraphile5', 'floor-pg'];
 const wanted = (options, id) => id === 'ours-sqlite' || !options.only || options.only.has(id);
 const withoutAnswers = ({ answers: _answers, ...rest }) => rest;
 
@@ -148,11 +147,11 @@ async function main() {
       seconds: { sqlite: sqliteData.seconds },
     };
 
-    const pgWanted = options.pg && PG_CONTENDERS.some((id) => wanted(options, id));
+    const pgWanted = options.pg && POSTGRES_CONTENDERS.some((id) => wanted(options, id));
     if (pgWanted) {
       const postgres = await detectPostgres();
       if (postgres.unavailable) {
-        for (const id of PG_CONTENDERS.filter((id) => wanted(options, id))) {
+        for (const id of POSTGRES_CONTENDERS.filter((id) => wanted(options, id))) {
           skipped.push({ id, reason: postgres.unavailable });
         }
         log(`  PostgreSQL contenders will be skipped: ${postgres.unavailable}`);
