@@ -9,7 +9,8 @@
  * plan.json: {
  *   url, headers, bodies: [request bodies, sent in turn by each connection],
  *   check: { kind: 'read', length } | { kind: 'write' },
- *   rounds: [{ name, connections, duration (seconds) }]
+ *   rounds: [{ name, connections, duration (seconds) }],
+ *   pid: the server's process id (optional)
  * }
  *
  * Before each round but the first, the worker waits for the server to answer the requests left
@@ -25,7 +26,12 @@
  * Errors by kind, per round: `timeouts`, `non2xx` (any status but 2xx), `gqlErrors` (a body with
  * "errors", or a write that is not `{"data":...}`), `sizeMismatches` (a read of another length),
  * `socketErrors` (connection errors other than timeouts); `firstBadBody` is the first bad body.
+ *
+ * With the server's `pid` (Linux), each round also gives the CPU time that the server's process
+ * spent during the round, every thread of it (the collector's and libuv's included), per answer:
+ * `serverCpuUsPerRequest`. A database server's own work (PostgreSQL) is not in it.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -36,6 +42,30 @@ const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 
 /** The errors key of a GraphQL response (inside a string value its quotes would be escaped). */
 const ERRORS_KEY = '"errors":[';
+
+/** Clock ticks a second of /proc's CPU times (USER_HZ, 100 on Linux almost everywhere). */
+function clockTicks() {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+}
+
+const TICKS = plan.pid ? clockTicks() : 100;
+
+/** The user and system CPU seconds of the server's process so far, or null without /proc. */
+function serverCpuSeconds() {
+  if (!plan.pid) return null;
+  try {
+    const stat = readFileSync(`/proc/${plan.pid}/stat`, 'utf8');
+    // The fields after the command's name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+  } catch {
+    return null;
+  }
+}
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return null;
@@ -79,6 +109,7 @@ async function runRound(round) {
     verifyBody,
   });
   const started = process.hrtime.bigint();
+  const cpuAtStart = serverCpuSeconds();
   let ended = started;
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     ended = process.hrtime.bigint();
@@ -87,12 +118,18 @@ async function runRound(round) {
     else non2xx++;
   });
   const result = await instance;
+  const cpuAtEnd = serverCpuSeconds();
   const seconds = Number(ended - started) / 1e9;
+  const requests = latencies.length + non2xx;
   latencies.sort((a, b) => a - b);
   return {
     connections: round.connections,
     seconds,
-    requests: latencies.length + non2xx,
+    requests,
+    serverCpuUsPerRequest:
+      cpuAtStart !== null && cpuAtEnd !== null && requests > 0
+        ? ((cpuAtEnd - cpuAtStart) * 1e6) / requests
+        : null,
     rps: seconds > 0 ? latencies.length / seconds : 0,
     p50: percentile(latencies, 50),
     p90: percentile(latencies, 90),

@@ -247,6 +247,10 @@ const NOTES = [
     "PostGraphile 4's DEBUG=postgraphile:postgres, which includes its begin/set_config/commit around JWT requests, " +
     "and every statement PostGraphile 5's pool connections send, its begin/set_config/commit included).",
   "Peak RSS is VmHWM of the server process from /proc (its own process only; PostgreSQL's memory is not included).",
+  "CPU µs/req: the CPU time of the server's process during the throughput round (user and system, every thread of it: " +
+    "the garbage collector's, libuv's and worker threads included; from /proc), divided by the answers of that round. " +
+    "On a shared machine it moves less than req/s, which the load generator's share of the cores also sets. " +
+    "PostgreSQL's own work is not in it, so on PostgreSQL it compares the servers' side only.",
   'Cold start: after its load and statement count, each server (not the ceiling) is started again a few times on its data, warm in the page cache, ' +
     'and asked a tiny query every 10 ms from its spawn until it answers with data; the time to that answer includes loading the code, ' +
     'connecting to the database, migrations (ours, a no-op) or introspection (PostGraphile), building the schema and the first execution. ' +
@@ -269,6 +273,7 @@ const NOTES = [
 const int = (v) => (v == null ? '–' : Math.round(v).toLocaleString('en-US'));
 const ms = (v) => (v == null ? '–' : v < 10 ? v.toFixed(2) : v.toFixed(1));
 const x = (v) => (v == null ? '–' : v.toFixed(2));
+const cpu = (v) => (v == null ? '–' : v.toFixed(1));
 const mb = (v) => (v == null ? '–' : v.toFixed(0));
 const statements = (v) => (v == null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(1));
 function targetValue(t) {
@@ -530,7 +535,7 @@ function markdown(results) {
   const many = `@${settings.throughputConnections}`;
   const few = `@${settings.latencyConnections}`;
   push(
-    `req/s, p99 and max ${many}: the ${passes > 1 ? 'best ' : ''}throughput round (${settings.throughputConnections} connections); ` +
+    `req/s, CPU µs/req, p99 and max ${many}: the ${passes > 1 ? 'best ' : ''}throughput round (${settings.throughputConnections} connections); ` +
       `p50 and p99 ${few}: the latency round (${settings.latencyConnections} connections). ` +
       'Errors by kind, over every round of the operation (see "Errors" for the rounds).',
     '',
@@ -545,6 +550,7 @@ function markdown(results) {
       '× Mercurius',
       '× PostGraphile 4',
       '× PostGraphile 5',
+      'CPU µs/req',
       `p99 ${many} ms`,
       `max ${many} ms`,
       `p50 ${few} ms`,
@@ -575,6 +581,7 @@ function markdown(results) {
           x(op.vsMercurius?.rps),
           x(op.vsPostGraphile?.rps),
           x(op.vsPostGraphile5?.rps),
+          cpu(op.serverCpuUsPerRequest),
           ms(op.throughputP99),
           int(op.throughputMax),
           ms(op.p50),

@@ -133,6 +133,7 @@ export async function benchContender({ contender, ops, tokens, reference, option
         const rounds = await runLoad({
           ctx,
           url: handle.url,
+          pid: handle.pid,
           op,
           tokens,
           check: checkOf(op, answers[0].body),
@@ -161,6 +162,7 @@ export async function benchContender({ contender, ops, tokens, reference, option
           responseBytes: Buffer.byteLength(answers[0].body),
           ...comparison,
           rps: rounds.throughput.rps,
+          serverCpuUsPerRequest: rounds.throughput.serverCpuUsPerRequest ?? null,
           throughputP99: rounds.throughput.p99,
           throughputMax: rounds.throughput.max,
           p50: rounds.latency.p50,
@@ -245,6 +247,7 @@ export async function throughputPass({ contender, ops, tokens, result, pass, opt
           : await runLoad({
               ctx,
               url: handle.url,
+              pid: handle.pid,
               op,
               tokens,
               check: checkOf(op, answer.body),
@@ -274,9 +277,10 @@ export async function throughputPass({ contender, ops, tokens, result, pass, opt
 }
 
 /**
- * Folds the rounds of throughput pass `pass` into an operation's results: its req/s, p99 and
- * max become those of its best throughput round so far, `rpsByPass` keeps every pass's req/s,
- * and its errors count every round of every pass (a failed check counts as one).
+ * Folds the rounds of throughput pass `pass` into an operation's results: its req/s, server CPU
+ * per answer, p99 and max become those of its best throughput round so far, `rpsByPass` keeps
+ * every pass's req/s, and its errors count every round of every pass (a failed check counts as
+ * one).
  */
 export function foldPass(opResult, rounds, pass) {
   const round = rounds[`throughput${pass}`];
@@ -285,6 +289,7 @@ export function foldPass(opResult, rounds, pass) {
   opResult.failedChecks = (opResult.failedChecks ?? 0) + (round.failedCheck ? 1 : 0);
   if ((round.rps ?? 0) > opResult.rps) {
     opResult.rps = round.rps;
+    opResult.serverCpuUsPerRequest = round.serverCpuUsPerRequest ?? null;
     opResult.throughputP99 = round.p99;
     opResult.throughputMax = round.max;
     opResult.bestPass = pass;

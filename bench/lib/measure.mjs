@@ -57,9 +57,9 @@ export function leaves(body) {
 
 /**
  * Runs the load rounds of one operation in a separate process (bench/load-worker.mjs) and
- * returns its figures per round.
+ * returns its figures per round; with the server's `pid`, each round's server CPU time per answer.
  */
-export async function runLoad({ ctx, url, op, tokens, check, rounds }) {
+export async function runLoad({ ctx, url, op, tokens, check, rounds, pid = null }) {
   const planFile = join(ctx.tmp, `plan-${op.id}.json`);
   writeFileSync(
     planFile,
@@ -69,6 +69,7 @@ export async function runLoad({ ctx, url, op, tokens, check, rounds }) {
       bodies: op.bodies,
       check,
       rounds,
+      pid,
     }),
   );
   const budgetMs = rounds.reduce((sum, round) => sum + round.duration * 1000 + 15_000, 30_000);
