@@ -93,6 +93,8 @@ export class TestApp {
       statements.settle = () => testApp.fannedOut();
       return testApp;
     } catch (error) {
+      // An app that refuses to start (the bad-settings suites) leaves no folder behind either.
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
       await postgres?.drop();
       throw error;
     } finally {
