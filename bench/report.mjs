@@ -249,7 +249,7 @@ const NOTES = [
   "Peak RSS is VmHWM of the server process from /proc (its own process only; PostgreSQL's memory is not included).",
   "CPU µs/req: the CPU time of the server's process during the throughput round (user and system, every thread of it: " +
     "the garbage collector's, libuv's and worker threads included; from /proc), divided by the answers of that round. " +
-    "On a shared machine it moves less than req/s, which the load generator's share of the cores also sets. " +
+    'It is what the server itself spends, where req/s also depends on the share of the cores that the load generator takes. ' +
     "PostgreSQL's own work is not in it, so on PostgreSQL it compares the servers' side only.",
   'Cold start: after its load and statement count, each server (not the ceiling) is started again a few times on its data, warm in the page cache, ' +
     'and asked a tiny query every 10 ms from its spawn until it answers with data; the time to that answer includes loading the code, ' +
