@@ -37,7 +37,7 @@ import { ensureBuild } from './lib/build.mjs';
 import { mintToken } from './lib/jwt.mjs';
 import { median, runLoad, sendOnce } from './lib/measure.mjs';
 import { positiveNumber } from './lib/options.mjs';
-import { fileSize, freePort, installCleanup, watchMemory } from './lib/processes.mjs';
+import { cpuOfStat, fileSize, freePort, installCleanup, watchMemory } from './lib/processes.mjs';
 import { graphqlOperations, OPERATION_IDS } from './operations.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -82,10 +82,7 @@ function threadTimes(pid) {
   const threads = {};
   for (const id of readdirSync(`/proc/${pid}/task`)) {
     try {
-      const stat = readFileSync(`/proc/${pid}/task/${id}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      threads[id] = { name, ms: (Number(fields[11]) + Number(fields[12])) * 10 };
+      threads[id] = cpuOfStat(readFileSync(`/proc/${pid}/task/${id}/stat`, 'utf8'));
     } catch {
       // The thread ended between the listing and the read.
     }

@@ -31,9 +31,10 @@
  * spent during the round, every thread of it (the collector's and libuv's included), per answer:
  * `serverCpuUsPerRequest`. A database server's own work (PostgreSQL) is not in it.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+
+import { cpuMsOf } from './lib/processes.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -42,30 +43,6 @@ const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 
 /** The errors key of a GraphQL response (inside a string value its quotes would be escaped). */
 const ERRORS_KEY = '"errors":[';
-
-/** Clock ticks a second of /proc's CPU times (USER_HZ, 100 on Linux almost everywhere). */
-function clockTicks() {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-}
-
-const TICKS = plan.pid ? clockTicks() : 100;
-
-/** The user and system CPU seconds of the server's process so far, or null without /proc. */
-function serverCpuSeconds() {
-  if (!plan.pid) return null;
-  try {
-    const stat = readFileSync(`/proc/${plan.pid}/stat`, 'utf8');
-    // The fields after the command's name, which is in parentheses and may hold spaces.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS;
-  } catch {
-    return null;
-  }
-}
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return null;
@@ -109,7 +86,7 @@ async function runRound(round) {
     verifyBody,
   });
   const started = process.hrtime.bigint();
-  const cpuAtStart = serverCpuSeconds();
+  const cpuAtStart = plan.pid ? cpuMsOf(plan.pid) : null;
   let ended = started;
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     ended = process.hrtime.bigint();
@@ -118,7 +95,7 @@ async function runRound(round) {
     else non2xx++;
   });
   const result = await instance;
-  const cpuAtEnd = serverCpuSeconds();
+  const cpuAtEnd = plan.pid ? cpuMsOf(plan.pid) : null;
   const seconds = Number(ended - started) / 1e9;
   const requests = latencies.length + non2xx;
   latencies.sort((a, b) => a - b);
@@ -128,7 +105,7 @@ async function runRound(round) {
     requests,
     serverCpuUsPerRequest:
       cpuAtStart !== null && cpuAtEnd !== null && requests > 0
-        ? ((cpuAtEnd - cpuAtStart) * 1e6) / requests
+        ? ((cpuAtEnd - cpuAtStart) * 1000) / requests
         : null,
     rps: seconds > 0 ? latencies.length / seconds : 0,
     p50: percentile(latencies, 50),

@@ -181,6 +181,32 @@ export function memoryOf(pid) {
   }
 }
 
+/** /proc gives CPU times in clock ticks (USER_HZ), 100 a second on Linux. */
+const MS_PER_TICK = 10;
+
+/**
+ * One line of /proc's `stat` (of a process or of one of its threads): its name and the user and
+ * system CPU time it has spent so far, in ms.
+ */
+export function cpuOfStat(stat) {
+  // The fields after the name, which is in parentheses and may hold spaces and parentheses.
+  const nameEnd = stat.lastIndexOf(')');
+  const fields = stat.slice(nameEnd + 2).split(' ');
+  return {
+    name: stat.slice(stat.indexOf('(') + 1, nameEnd),
+    ms: (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK,
+  };
+}
+
+/** The CPU time that process `pid` has spent so far, all its threads, in ms; null without /proc. */
+export function cpuMsOf(pid) {
+  try {
+    return cpuOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8')).ms;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Samples VmRSS every `everyMs` as a fallback to VmHWM; `stop()` returns the largest of the two
  * seen so far, in MB.
