@@ -61,6 +61,11 @@ export class TestApp {
     const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'blog-e2e-'));
     const postgres =
       testDatabase() === 'postgres' && !shareDatabaseOf ? await createPostgresDatabase() : null;
+    // Run when the app closes, and when it refuses to start (the bad-settings suites).
+    const cleanup = async () => {
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+      await postgres?.drop();
+    };
     const saved = { ...process.env };
     Object.assign(process.env, {
       DATA_DIR: dir,
@@ -85,17 +90,11 @@ export class TestApp {
       configureApp(app, http);
       await app.init();
       await app.getHttpAdapter().getInstance().ready();
-      const cleanup = async () => {
-        if (!dataDir) rmSync(dir, { recursive: true, force: true });
-        await postgres?.drop();
-      };
       const testApp = new TestApp(app, statements, cleanup);
       statements.settle = () => testApp.fannedOut();
       return testApp;
     } catch (error) {
-      // An app that refuses to start (the bad-settings suites) leaves no folder behind either.
-      if (!dataDir) rmSync(dir, { recursive: true, force: true });
-      await postgres?.drop();
+      await cleanup();
       throw error;
     } finally {
       process.env = saved;
