@@ -117,7 +117,7 @@ function computeTargets({ contenders, growth, options }) {
     add(
       `peak RSS of ${id} (MB)`,
       max == null ? null : (contender?.peakRssMb ?? null),
-      typeof bound === 'number' ? `≤ ${max}` : `≤ ${max ?? '–'} (${bound}' peak)`,
+      typeof bound === 'number' ? `≤ ${max}` : `≤ ${mb(max)} (${bound}' peak)`,
       (v) => v <= max,
       max == null ? `${bound} not measured` : `${id} not measured`,
       'MB',
@@ -383,10 +383,10 @@ export function printSummary(results, log) {
   log('');
   log(
     textTable(
-      ['contender', 'peak RSS MB', 'cold start ms'],
+      ['contender', 'peak RSS MB', 'peak during', 'cold start ms'],
       results.contenders
         .filter((c) => c.status !== 'skipped')
-        .map((c) => [c.id, mb(c.peakRssMb), int(c.coldStart?.medianMs)]),
+        .map((c) => [c.id, mb(c.peakRssMb), c.peakDuring ?? '–', int(c.coldStart?.medianMs)]),
     ),
   );
   if (results.growth.length) {
@@ -488,6 +488,7 @@ function markdown(results) {
         'status',
         'RSS after start MB',
         'peak RSS MB',
+        'peak during',
         'peak × Apollo',
         'peak × Mercurius',
         'cold start ms',
@@ -498,6 +499,7 @@ function markdown(results) {
         c.status === 'ok' ? 'ok' : `${c.status}: ${c.reason?.split('\n')[0] ?? ''}`,
         mb(c.idleRssMb),
         mb(c.peakRssMb),
+        c.peakDuring ?? '–',
         x(c.peakRssVsApollo),
         x(c.peakRssVsMercurius),
         int(c.coldStart?.medianMs),

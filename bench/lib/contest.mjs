@@ -105,6 +105,7 @@ export async function benchContender({ contender, ops, tokens, reference, option
     reason: null,
     idleRssMb: null,
     peakRssMb: null,
+    peakDuring: null,
     coldStart: null,
     ops: {},
   };
@@ -118,7 +119,9 @@ export async function benchContender({ contender, ops, tokens, reference, option
       return { ...result, status: 'skipped', reason: `did not start: ${error.message}` };
     }
     const memory = watchMemory(handle.pid);
-    result.idleRssMb = memoryOf(handle.pid)?.rssMb ?? null;
+    const atRest = memoryOf(handle.pid);
+    result.idleRssMb = atRest?.rssMb ?? null;
+    const highWater = [{ during: 'start', mb: atRest?.peakMb ?? null }];
     try {
       for (const op of ops) {
         const answers = await sendOnce(handle.url, op, tokens);
@@ -171,6 +174,8 @@ export async function benchContender({ contender, ops, tokens, reference, option
           errorsByKind: byKind,
           rounds,
         };
+        result.ops[op.id].rssHighWaterMb = memoryOf(handle.pid)?.peakMb ?? null;
+        highWater.push({ during: op.id, mb: result.ops[op.id].rssHighWaterMb });
         if (handle.exited) throw new Error(`${contender.id} exited during ${op.id}`);
         const firstBadBody = Object.values(rounds).find(
           (round) => round.firstBadBody,
@@ -191,6 +196,7 @@ export async function benchContender({ contender, ops, tokens, reference, option
     } finally {
       const sampled = memory.stop();
       result.peakRssMb = Math.max(memoryOf(handle.pid)?.peakMb ?? 0, sampled ?? 0) || null;
+      result.peakDuring = peakDuring(highWater);
       await handle.stop();
     }
     if (result.status === 'ok' && contender.statementPattern) {
@@ -217,6 +223,18 @@ export async function benchContender({ contender, ops, tokens, reference, option
     await contender.dispose();
   }
   return { ...result, answers: answersByOp };
+}
+
+/**
+ * Where a process reached its peak RSS: the first of `highWater` (its VmHWM after start-up, then
+ * after each operation's rounds, in order) that holds the last one's value. VmHWM never goes down,
+ * so that is the step during which the peak was set ('start', or an operation's id); null when
+ * /proc gave no figure.
+ */
+function peakDuring(highWater) {
+  const peak = highWater.at(-1)?.mb;
+  if (peak == null) return null;
+  return highWater.find((step) => step.mb === peak)?.during ?? null;
 }
 
 /**
