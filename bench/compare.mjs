@@ -114,6 +114,16 @@ async function main() {
   const options = parseCli(process.argv.slice(2));
   const tmp = mkdtempSync(join(tmpdir(), 'blog-compare-'));
   installCleanup(async () => rmSync(tmp, { recursive: true, force: true }));
+  // The servers' logs (tens of MB each with --trace-gc) go with it; `--data` is kept.
+  try {
+    await compare(options, tmp);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** The rounds of every build, in a scratch folder `tmp`, and their medians. */
+async function compare(options, tmp) {
   ensureBuild(ROOT);
   const dataDir = options.data ?? tmp;
   mkdirSync(dataDir, { recursive: true });
