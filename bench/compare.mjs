@@ -11,9 +11,9 @@
  * `dist/` made before a change, beside a `package.json` and a link to `node_modules`); `.` is
  * this checkout. Each round starts the build as `npm run start:prod` does (Node's options from
  * its own `package.json`) with `--trace-gc`, warms it up, then loads it and reports: requests a
- * second and p99, CPU per request by thread (the main thread, V8's helper threads, the rest),
- * the young and full collections that ran during the measured round, and the peak RSS. The
- * medians per build and operation follow. `--data` keeps the generated blog for the next call.
+ * second and p99, CPU per request by thread (the main thread, V8's helper threads, the rest) and
+ * the kernel's share of it, the young and full collections that ran during the measured round,
+ * and the peak RSS. The medians per build and operation follow. `--data` keeps the generated blog for the next call.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -90,13 +90,18 @@ function threadTimes(pid) {
   return threads;
 }
 
-/** CPU ms per request of the main thread, V8's helper threads and the others, between two reads. */
+/**
+ * CPU ms per request of the main thread, V8's helper threads and the others, between two reads;
+ * `system`: the kernel's share of the three together (system calls, and the loopback network's
+ * work done in the server's time).
+ */
 function cpuPerRequest(before, after, requests) {
-  const split = { main: 0, v8: 0, other: 0 };
-  for (const [id, { name, ms }] of Object.entries(after)) {
+  const split = { main: 0, v8: 0, other: 0, system: 0 };
+  for (const [id, { name, ms, systemMs }] of Object.entries(after)) {
     const spent = ms - (before[id]?.ms ?? 0);
     const kind = name === 'node-MainThread' ? 'main' : name === 'node-V8Worker' ? 'v8' : 'other';
     split[kind] += spent;
+    split.system += systemMs - (before[id]?.systemMs ?? 0);
   }
   return Object.fromEntries(Object.entries(split).map(([kind, ms]) => [kind, ms / requests]));
 }
@@ -184,7 +189,8 @@ async function compare(options, tmp) {
           (results[`${build} ${op.id}`] ??= []).push(row);
           log(
             `round ${round} ${build} ${op.id}: ${row.rps.toFixed(0)} req/s, p99 ${row.p99?.toFixed(1)} ms; ` +
-              `CPU ms/req main ${cpu.main.toFixed(3)}, V8 helpers ${cpu.v8.toFixed(3)}, other ${cpu.other.toFixed(3)}; ` +
+              `CPU ms/req main ${cpu.main.toFixed(3)}, V8 helpers ${cpu.v8.toFixed(3)}, other ${cpu.other.toFixed(3)} ` +
+              `(of all three, system ${cpu.system.toFixed(3)}); ` +
               `collections ${gc.young} young, ${gc.full} full; peak ${row.peakMb?.toFixed(0)} MB` +
               (row.errors ? `; ${row.errors} ERRORS` : ''),
           );
@@ -202,6 +208,7 @@ async function compare(options, tmp) {
     log(
       `${key}: ${m((r) => r.rps).toFixed(0)} req/s (${rows.map((r) => r.rps.toFixed(0)).join(' / ')}), ` +
         `main CPU ${m((r) => r.cpu.main).toFixed(3)} ms/req, V8 helpers ${m((r) => r.cpu.v8).toFixed(3)}, ` +
+        `system ${m((r) => r.cpu.system).toFixed(3)}, ` +
         `full collections ${rows.map((r) => r.gc.full).join(' / ')}, peak ${m((r) => r.peakMb ?? 0).toFixed(0)} MB`,
     );
   }

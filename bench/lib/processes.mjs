@@ -185,16 +185,18 @@ export function memoryOf(pid) {
 const MS_PER_TICK = 10;
 
 /**
- * One line of /proc's `stat` (of a process or of one of its threads): its name and the user and
- * system CPU time it has spent so far, in ms.
+ * One line of /proc's `stat` (of a process or of one of its threads): its name, the CPU time it
+ * has spent so far in ms (`ms`, user and system), and the system (kernel) part of it (`systemMs`).
  */
 export function cpuOfStat(stat) {
   // The fields after the name, which is in parentheses and may hold spaces and parentheses.
   const nameEnd = stat.lastIndexOf(')');
   const fields = stat.slice(nameEnd + 2).split(' ');
+  const systemMs = Number(fields[12]) * MS_PER_TICK;
   return {
     name: stat.slice(stat.indexOf('(') + 1, nameEnd),
-    ms: (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK,
+    ms: Number(fields[11]) * MS_PER_TICK + systemMs,
+    systemMs,
   };
 }
 
