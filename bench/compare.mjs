@@ -13,7 +13,8 @@
  * its own `package.json`) with `--trace-gc`, warms it up, then loads it and reports: requests a
  * second and p99, CPU per request by thread (the main thread, V8's helper threads, the rest) and
  * the kernel's share of it, the young and full collections that ran during the measured round,
- * and the peak RSS. The medians per build and operation follow. `--data` keeps the generated blog for the next call.
+ * and the peak RSS. The medians per build and operation follow. `--data` keeps the generated
+ * blog for the next call.
  */
 import { randomBytes } from 'node:crypto';
 import {
