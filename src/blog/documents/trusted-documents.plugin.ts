@@ -23,7 +23,8 @@ const REFUSED_PLACEHOLDER = '{ __typename }';
  * `query` and every later hook, limits included, sees the real text. Requests that
  * {@link TrustedDocuments} refuses are answered with its error before any of their text is
  * parsed, and so are automatic persisted queries that Apollo would refuse without a code
- * ({@link persistedQueryRefusal}).
+ * ({@link persistedQueryRefusal}). Other requests get no listener: Apollo runs every listener's
+ * hooks through `Promise.all` at each step, an empty one included.
  */
 @Plugin()
 export class TrustedDocumentsPlugin implements ApolloServerPlugin {
@@ -31,15 +32,15 @@ export class TrustedDocumentsPlugin implements ApolloServerPlugin {
 
   async requestDidStart({
     request,
-  }: GraphQLRequestContext<Record<string, unknown>>): Promise<
-    GraphQLRequestListener<Record<string, unknown>>
-  > {
+  }: GraphQLRequestContext<Record<string, unknown>>): Promise<GraphQLRequestListener<
+    Record<string, unknown>
+  > | void> {
     try {
       const query = this.documents.documentFor(documentRequestOf(request));
       if (query !== undefined) request.query = query;
       const refused = persistedQueryRefusal(request.query, request.extensions);
       if (refused) throw refused;
-      return {};
+      return;
     } catch (error) {
       if (!(error instanceof GraphQLError)) throw error;
       replaceWithPlaceholder(request);

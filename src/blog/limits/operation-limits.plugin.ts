@@ -75,56 +75,59 @@ export class OperationLimitsPlugin implements ApolloServerPlugin {
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }
 
-  async requestDidStart(): Promise<GraphQLRequestListener<Record<string, unknown>>> {
-    return {
-      didResolveOperation: async ({
-        request,
-        document,
+  /** One listener for every request: it keeps nothing of its own between hooks. */
+  private readonly listener: GraphQLRequestListener<Record<string, unknown>> = {
+    didResolveOperation: async ({
+      request,
+      document,
+      schema,
+      queryHash,
+      contextValue,
+      operation,
+    }) => {
+      if (operation?.operation === 'subscription') {
+        throw refusal(ErrorCode.BadRequest, SUBSCRIPTION_OVER_HTTP);
+      }
+      this.rules.check(
         schema,
-        queryHash,
-        contextValue,
-        operation,
-      }) => {
-        if (operation?.operation === 'subscription') {
-          throw refusal(ErrorCode.BadRequest, SUBSCRIPTION_OVER_HTTP);
-        }
-        this.rules.check(
-          schema,
-          document,
-          queryHash ?? documentKeyOf(request.query ?? ''),
-          request.operationName,
-          request.variables,
-        );
-        // The answer's byte budget, charged by the resolvers of large values.
-        ((contextValue as BlogContext).scope ??= new RequestScope()).limitResponse(
-          this.maxResponseBytes,
-        );
-        if (!this.writes.enabled) return;
-        const units = countWrites(schema, document, request.operationName, request.variables);
-        if (units > 0) await this.limitWrites(contextValue as BlogContext, units);
-      },
-      willSendResponse: async ({ request, response, operation }) => {
-        // Execution stopped past the response limit: the client gets that one error.
-        const tooLarge =
-          response.body.kind === 'single' && response.body.singleResult.errors
-            ? collapsedTooLargeResult(response.body.singleResult)
-            : null;
-        if (tooLarge && response.body.kind === 'single') response.body.singleResult = tooLarge;
-        if (request.http?.method === 'GET' && operation?.operation === 'subscription') {
-          refuseSubscriptionOverGet(response);
-          return;
-        }
-        if (response.http.status !== 400 || !request.http || !answersPlainJson(request.http)) {
-          return;
-        }
-        const result = response.body.kind === 'single' ? response.body.singleResult : undefined;
-        const refused =
-          result?.data === undefined &&
-          !!result?.errors?.length &&
-          result.errors.every((error) => REQUEST_ERROR_CODES.has(error.extensions?.code));
-        if (refused) response.http.status = 200;
-      },
-    };
+        document,
+        queryHash ?? documentKeyOf(request.query ?? ''),
+        request.operationName,
+        request.variables,
+      );
+      // The answer's byte budget, charged by the resolvers of large values.
+      ((contextValue as BlogContext).scope ??= new RequestScope()).limitResponse(
+        this.maxResponseBytes,
+      );
+      if (!this.writes.enabled) return;
+      const units = countWrites(schema, document, request.operationName, request.variables);
+      if (units > 0) await this.limitWrites(contextValue as BlogContext, units);
+    },
+    willSendResponse: async ({ request, response, operation }) => {
+      // Execution stopped past the response limit: the client gets that one error.
+      const tooLarge =
+        response.body.kind === 'single' && response.body.singleResult.errors
+          ? collapsedTooLargeResult(response.body.singleResult)
+          : null;
+      if (tooLarge && response.body.kind === 'single') response.body.singleResult = tooLarge;
+      if (request.http?.method === 'GET' && operation?.operation === 'subscription') {
+        refuseSubscriptionOverGet(response);
+        return;
+      }
+      if (response.http.status !== 400 || !request.http || !answersPlainJson(request.http)) {
+        return;
+      }
+      const result = response.body.kind === 'single' ? response.body.singleResult : undefined;
+      const refused =
+        result?.data === undefined &&
+        !!result?.errors?.length &&
+        result.errors.every((error) => REQUEST_ERROR_CODES.has(error.extensions?.code));
+      if (refused) response.http.status = 200;
+    },
+  };
+
+  async requestDidStart(): Promise<GraphQLRequestListener<Record<string, unknown>>> {
+    return this.listener;
   }
 
   /**
