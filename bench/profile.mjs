@@ -8,17 +8,32 @@
  * "CPU profiles".
  *
  *   node bench/profile.mjs [--operations Q2,Q3] [--duration 8] [--warmup 2] [--connections 10]
- *     [--scale 1] [--interval 1000] [--keep-data]
+ *     [--scale 1] [--interval 1000] [--keep-data] [--allocations]
  *
  * Each pair (contender, operation) gets a fresh server started with `--cpu-prof`, a warm-up
  * round, then the measured round; the server is stopped (SIGTERM: both exit cleanly, so Node
  * writes the profile) and only the samples taken during the measured round are counted (the
  * profile's clock is the monotonic clock that process.hrtime reads). --keep-data keeps the
  * scratch folder with the .cpuprofile files (they open in Chrome DevTools).
+ *
+ * With --allocations it measures memory instead of time: what each request allocates, in the
+ * same categories, from V8's sampling heap profiler with the objects collected since counted too
+ * (bench/lib/allocation-sampler.js, preloaded into each server and switched on and off by SIGUSR2
+ * around the measured round; --interval is then the mean bytes between samples, 512 by default).
+ * It writes bench/results/profile-allocations-latest.{md,json}; --keep-data keeps the
+ * .heapprofile files.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +50,7 @@ import { freePort, installCleanup } from './lib/processes.mjs';
 import { graphqlOperations, OPERATION_IDS, OPERATION_TITLES } from './operations.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ALLOCATION_SAMPLER = join(ROOT, 'bench/lib/allocation-sampler.js');
 const log = (line = '') => console.log(line);
 
 const SEED = '42';
@@ -131,7 +147,8 @@ function parseCli(argv) {
     warmup: 2,
     connections: 10,
     scale: 1,
-    interval: 1000,
+    interval: null,
+    allocations: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -143,15 +160,21 @@ function parseCli(argv) {
     else if (arg === '--scale') options.scale = value();
     else if (arg === '--interval') options.interval = Math.round(value());
     else if (arg === '--keep-data') options.keepData = true;
+    else if (arg === '--allocations') options.allocations = true;
     else throw new Error(`Unknown option ${arg}`);
   }
+  // µs between CPU samples, or bytes between allocation samples.
+  options.interval ??= options.allocations ? 512 : 1000;
   return options;
 }
 
-/** A frame's script as a path inside the repository, or as given (node:..., empty). */
+/**
+ * A frame's script as a path inside the repository, or as given (node:..., empty). CPU profiles
+ * name scripts by URL; heap profiles name CommonJS ones by their absolute path.
+ */
 function scriptOf(url) {
-  if (!url.startsWith('file://')) return url;
-  const path = fileURLToPath(url);
+  if (!url.startsWith('file://') && !url.startsWith('/')) return url;
+  const path = url.startsWith('/') ? url : fileURLToPath(url);
   const inside = relative(ROOT, path);
   return inside.startsWith('..') ? path : inside;
 }
@@ -315,6 +338,67 @@ function split(profile, window, requests) {
 }
 
 /**
+ * What the requests of the measured round allocated, by category, in KB per request: each
+ * sampled allocation goes to its innermost frame with a category, as a CPU sample does. The
+ * profile is a tree (V8's `SamplingHeapProfile`), each node with the bytes its own frame
+ * allocated, scaled by V8 to an estimate of all of them.
+ */
+function splitAllocations(profile, requests) {
+  const bytes = Object.fromEntries(Object.keys(CATEGORIES).map((key) => [key, 0]));
+  const functions = new Map();
+  const walk = (node, inherited) => {
+    const own = categoryOf(node.callFrame);
+    const category = own === null || own === 'left out' ? inherited : own;
+    bytes[category] += node.selfSize;
+    if (node.selfSize > 0) {
+      const { functionName, url, lineNumber } = node.callFrame;
+      const script = scriptOf(url);
+      const key = `${functionName}\u0000${script}\u0000${lineNumber}\u0000${category}`;
+      const entry = functions.get(key) ?? {
+        function: functionName || '(anonymous)',
+        at: script ? `${script}:${lineNumber + 1}` : '(native)',
+        category,
+        bytes: 0,
+      };
+      entry.bytes += node.selfSize;
+      functions.set(key, entry);
+    }
+    for (const child of node.children ?? []) walk(child, category);
+  };
+  walk(profile.head, 'other');
+  const total = Object.values(bytes).reduce((a, b) => a + b, 0);
+  const kb = (n) => round3(n / 1024 / requests);
+  const top = (n, keep) =>
+    [...functions.values()]
+      .filter(keep)
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, n)
+      .map(({ bytes: size, ...entry }) => ({ ...entry, kbPerRequest: kb(size) }));
+  return {
+    totalKbPerRequest: kb(total),
+    categories: Object.fromEntries(
+      Object.entries(bytes).map(([key, size]) => [
+        key,
+        { kbPerRequest: kb(size), share: total ? round3(size / total) : 0 },
+      ]),
+    ),
+    topSelf: top(15, () => true),
+    topSelfInDist: top(10, (f) => f.at.startsWith('dist/src/')),
+  };
+}
+
+/** Sends SIGUSR2 to the allocation sampler of `server` and waits for the file it then writes. */
+async function signalSampler(server, dir, file) {
+  process.kill(server.pid, 'SIGUSR2');
+  const deadline = Date.now() + 30_000;
+  while (!existsSync(join(dir, file))) {
+    if (server.exited) throw new Error(`${server.name} exited while its allocations were sampled`);
+    if (Date.now() > deadline) throw new Error(`${server.name}: no ${file} after 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
  * The profiles a stopped server wrote into `dir`: its main thread's, which the split reads, and
  * its worker threads' (ours on SQLite: the WAL checkpointer), which Node profiles too under
  * `--cpu-prof`. Node names each `CPU.<date>.<time>.<pid>.<thread id>.<n>.cpuprofile`, and the
@@ -359,17 +443,18 @@ async function profileRun({ contender, op, ctx, tokens, options, reference }) {
   mkdirSync(dir, { recursive: true });
   await contender.prepare();
   try {
+    if (options.allocations) {
+      // The sampler's settings reach the server through its environment.
+      process.env.BENCH_ALLOCATIONS_DIR = dir;
+      process.env.BENCH_ALLOCATIONS_INTERVAL = String(options.interval);
+    }
     const server = await contender.start({
       logStatements: false,
       port: await freePort(),
       suffix: `-${op.id}`,
-      nodeArgs: [
-        '--cpu-prof',
-        '--cpu-prof-dir',
-        dir,
-        '--cpu-prof-interval',
-        String(options.interval),
-      ],
+      nodeArgs: options.allocations
+        ? ['--require', ALLOCATION_SAMPLER]
+        : ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', String(options.interval)],
     });
     let measured;
     let answer;
@@ -391,27 +476,39 @@ async function profileRun({ contender, op, ctx, tokens, options, reference }) {
           rounds: [{ name, connections: options.connections, duration }],
         });
       await load('warmup', options.warmup);
+      if (options.allocations) await signalSampler(server, dir, `sampling-${server.pid}`);
       const from = microseconds();
       const { measured: round } = await load('measured', options.duration);
       measured = { round, window: { from, to: microseconds() } };
+      if (options.allocations) {
+        await signalSampler(server, dir, `allocations-${server.pid}.heapprofile`);
+        measured.profileFile = join(dir, `allocations-${server.pid}.heapprofile`);
+      }
     } finally {
       await server.stop();
+    }
+    const { round, window, profileFile } = measured;
+    const errors = round.non2xx + round.errors + round.gqlErrors + round.sizeMismatches;
+    if (round.requests === 0) throw new Error(`${contender.id} ${op.id}: no response`);
+    const common = {
+      requests: round.requests,
+      seconds: round3(round.seconds),
+      rps: Math.round(round.rps),
+      errors,
+      sameBytesAsOurs: reference && op.kind === 'read' ? answer.body === reference : null,
+    };
+    if (options.allocations) {
+      const profile = JSON.parse(readFileSync(profileFile, 'utf8'));
+      return { ...common, ...splitAllocations(profile, round.requests), answer: answer.body };
     }
     if (server.exited?.signal === 'SIGKILL') {
       throw new Error(`${contender.id} did not exit on SIGTERM: no profile was written`);
     }
-    const { round, window } = measured;
     const profiles = readProfiles(dir, contender.id);
-    const errors = round.non2xx + round.errors + round.gqlErrors + round.sizeMismatches;
-    if (round.requests === 0) throw new Error(`${contender.id} ${op.id}: no response`);
     return {
-      requests: round.requests,
-      seconds: round3(round.seconds),
-      rps: Math.round(round.rps),
+      ...common,
       p50: round.p50 === null ? null : round3(round.p50),
       p99: round.p99 === null ? null : round3(round.p99),
-      errors,
-      sameBytesAsOurs: reference && op.kind === 'read' ? answer.body === reference : null,
       ...split(profiles.main, window, round.requests),
       workerThreads: workersBusy(profiles.workers, window, round.requests),
       answer: answer.body,
@@ -428,40 +525,77 @@ const listOf = (ids) =>
 const fixed = (x, digits = 3) => (x == null ? '–' : x.toFixed(digits));
 const percent = (share) => `${(share * 100).toFixed(1)}`;
 
-function table(byContender) {
+/** How a report gives its figures: CPU time or bytes allocated, per request. */
+const UNITS = {
+  cpu: {
+    per: 'ms/req',
+    key: 'msPerRequest',
+    total: 'totalMsPerRequest',
+    totalLabel: 'total CPU',
+    digits: 3,
+    functionDigits: 3,
+    loaded: 'profiled',
+  },
+  allocations: {
+    per: 'KB/req',
+    key: 'kbPerRequest',
+    total: 'totalKbPerRequest',
+    totalLabel: 'allocated',
+    digits: 1,
+    functionDigits: 2,
+    loaded: 'sampled',
+    // The collector allocates nothing of a request's.
+    without: 'gc',
+  },
+};
+
+function table(byContender, unit) {
   const [a, b] = CONTENDERS.map(({ name }) => byContender[name]);
   const lines = [
-    `| category | ${CONTENDERS[0].name} ms/req | ${CONTENDERS[0].name} % | ` +
-      `${CONTENDERS[1].name} ms/req | ${CONTENDERS[1].name} % |`,
+    `| category | ${CONTENDERS[0].name} ${unit.per} | ${CONTENDERS[0].name} % | ` +
+      `${CONTENDERS[1].name} ${unit.per} | ${CONTENDERS[1].name} % |`,
     '| --- | ---: | ---: | ---: | ---: |',
   ];
   for (const [key, label] of Object.entries(CATEGORIES)) {
+    if (key === unit.without) continue;
     const [x, y] = [a.categories[key], b.categories[key]];
     lines.push(
-      `| ${label} | ${fixed(x.msPerRequest)} | ${percent(x.share)} | ` +
-        `${fixed(y.msPerRequest)} | ${percent(y.share)} |`,
+      `| ${label} | ${fixed(x[unit.key], unit.digits)} | ${percent(x.share)} | ` +
+        `${fixed(y[unit.key], unit.digits)} | ${percent(y.share)} |`,
     );
   }
   lines.push(
-    `| **total CPU** | **${fixed(a.totalMsPerRequest)}** | 100 | **${fixed(b.totalMsPerRequest)}** | 100 |`,
-    `| req/s @${a.connections} (profiled) | ${a.rps} | | ${b.rps} | |`,
+    `| **${unit.totalLabel}** | **${fixed(a[unit.total], unit.digits)}** | 100 | ` +
+      `**${fixed(b[unit.total], unit.digits)}** | 100 |`,
+    `| req/s @${a.connections} (${unit.loaded}) | ${a.rps} | | ${b.rps} | |`,
   );
   return lines;
 }
 
-function functionsTable(functions) {
+function functionsTable(functions, unit) {
   return [
-    '| function | file:line | category | ms/req |',
+    `| function | file:line | category | ${unit.per} |`,
     '| --- | --- | --- | ---: |',
     ...functions.map(
       (f) =>
-        `| \`${f.function}\` | ${f.at} | ${CATEGORIES[f.category] ?? f.category} | ${fixed(f.msPerRequest)} |`,
+        `| \`${f.function}\` | ${f.at} | ${CATEGORIES[f.category] ?? f.category} | ` +
+        `${fixed(f[unit.key], unit.functionDigits)} |`,
     ),
   ];
 }
 
+/** The run's date, machine, load, commit and data, the first words of either report. */
+function runDescription({ date, machine, commit, sizes }) {
+  return (
+    `${date}, Node ${machine.node}, ${machine.cores} cores, load average ` +
+    `${machine.loadAverageAtStart} at start and ${machine.loadAverageAtEnd} at the end` +
+    `${commit ? `, commit ${commit}` : ''}. ${sizes.users.toLocaleString('en')} users, ` +
+    `${sizes.posts.toLocaleString('en')} posts.`
+  );
+}
+
 function report(results) {
-  const { machine, sizes, options } = results;
+  const { options } = results;
   const leftOut = (byContender, frame) =>
     CONTENDERS.map(
       ({ name }) => `${name} ${fixed(byContender[name].leftOutMsPerRequest[frame] ?? 0)}`,
@@ -469,10 +603,7 @@ function report(results) {
   const lines = [
     `# CPU profiles: ours and Mercurius on ${listOf(options.operations)}`,
     '',
-    `${results.date}, Node ${machine.node}, ${machine.cores} cores, load average ` +
-      `${machine.loadAverageAtStart} at start and ${machine.loadAverageAtEnd} at the end` +
-      `${results.commit ? `, commit ${results.commit}` : ''}. ${sizes.users.toLocaleString('en')} users, ` +
-      `${sizes.posts.toLocaleString('en')} posts. Each server fresh with \`--cpu-prof\` ` +
+    `${runDescription(results)} Each server fresh with \`--cpu-prof\` ` +
       `(a sample every ${options.interval} µs), ${options.warmup} s of warm-up, then ` +
       `${options.duration} s at ${options.connections} connections; only the samples of that ` +
       "round count. ms/req: a category's sampled time divided by the requests answered in the " +
@@ -482,7 +613,13 @@ function report(results) {
   ];
   for (const opId of options.operations) {
     const byContender = results.operations[opId];
-    lines.push('', `## ${opId}: ${OPERATION_TITLES[opId]}`, '', ...table(byContender), '');
+    lines.push(
+      '',
+      `## ${opId}: ${OPERATION_TITLES[opId]}`,
+      '',
+      ...table(byContender, UNITS.cpu),
+      '',
+    );
     lines.push(
       `Left out: \`(program)\`, native code with no JavaScript on the stack (libuv, the ` +
         `event loop's own work), ${leftOut(byContender, '(program)')} ms/req; \`(idle)\`, ` +
@@ -508,11 +645,11 @@ function report(results) {
       '',
       `### Top ${ours.topSelf.length} self-time functions of ours on ${opId}`,
       '',
-      ...functionsTable(ours.topSelf),
+      ...functionsTable(ours.topSelf, UNITS.cpu),
       '',
       `### Top self-time functions of ours in dist/src/ on ${opId}`,
       '',
-      ...functionsTable(ours.topSelfInDist),
+      ...functionsTable(ours.topSelfInDist, UNITS.cpu),
     );
   }
   return `${lines.join('\n')}\n`;
@@ -529,7 +666,55 @@ function gitCommit() {
   }
 }
 
+function allocationReport(results) {
+  const { options } = results;
+  const lines = [
+    `# Allocation profiles: ours and Mercurius on ${listOf(options.operations)}`,
+    '',
+    `${runDescription(results)} Each server fresh, ${options.warmup} s of ` +
+      `warm-up, then V8's sampling heap profiler (a sample every ${options.interval} bytes on ` +
+      'average, the objects collected since counted too) on from just before to just after ' +
+      `${options.duration} s at ${options.connections} connections. KB/req: the bytes ` +
+      "allocated in a category, as V8 estimates them from its samples, divided by the round's " +
+      'requests. An allocation goes to its innermost frame with a category, as a CPU sample ' +
+      'does (see bench/README.md, "CPU profiles").',
+  ];
+  for (const opId of options.operations) {
+    const byContender = results.operations[opId];
+    lines.push(
+      '',
+      `## ${opId}: ${OPERATION_TITLES[opId]}`,
+      '',
+      ...table(byContender, UNITS.allocations),
+    );
+    for (const { name } of CONTENDERS) {
+      const run = byContender[name];
+      lines.push(
+        '',
+        `### Top ${run.topSelf.length} allocating functions of ${name} on ${opId}`,
+        '',
+        ...functionsTable(run.topSelf, UNITS.allocations),
+      );
+    }
+    const ours = byContender[CONTENDERS[0].name];
+    lines.push(
+      '',
+      `### Top allocating functions of ours in dist/src/ on ${opId}`,
+      '',
+      ...functionsTable(ours.topSelfInDist, UNITS.allocations),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 function printRun(name, opId, run) {
+  if (run.totalKbPerRequest !== undefined) {
+    log(
+      `  ${name} ${opId}: ${run.rps} req/s, ${run.requests} requests, ${run.errors} errors, ` +
+        `${fixed(run.totalKbPerRequest, 1)} KB allocated/req`,
+    );
+    return;
+  }
   log(
     `  ${name} ${opId}: ${run.rps} req/s, ${run.requests} requests, ${run.errors} errors, ` +
       `${fixed(run.totalMsPerRequest)} ms CPU/req (${run.samples} samples; ${run.window})`,
@@ -601,9 +786,10 @@ async function main() {
   results.machine.loadAverageAtEnd = Number(loadavg()[0].toFixed(2));
   const out = join(ROOT, 'bench/results');
   mkdirSync(out, { recursive: true });
-  const markdown = report(results);
-  writeFileSync(join(out, 'profile-latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(join(out, 'profile-latest.md'), markdown);
+  const markdown = options.allocations ? allocationReport(results) : report(results);
+  const name = options.allocations ? 'profile-allocations-latest' : 'profile-latest';
+  writeFileSync(join(out, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(out, `${name}.md`), markdown);
   log();
   log(markdown);
 }
