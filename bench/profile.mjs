@@ -387,11 +387,11 @@ function splitAllocations(profile, requests) {
   };
 }
 
-/** Sends SIGUSR2 to the allocation sampler of `server` and waits for the file it then writes. */
-async function signalSampler(server, dir, file) {
+/** Sends SIGUSR2 to the allocation sampler of `server` and waits for the `file` it then writes. */
+async function signalSampler(server, file) {
   process.kill(server.pid, 'SIGUSR2');
   const deadline = Date.now() + 30_000;
-  while (!existsSync(join(dir, file))) {
+  while (!existsSync(file)) {
     if (server.exited) throw new Error(`${server.name} exited while its allocations were sampled`);
     if (Date.now() > deadline) throw new Error(`${server.name}: no ${file} after 30 s`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -476,13 +476,13 @@ async function profileRun({ contender, op, ctx, tokens, options, reference }) {
           rounds: [{ name, connections: options.connections, duration }],
         });
       await load('warmup', options.warmup);
-      if (options.allocations) await signalSampler(server, dir, `sampling-${server.pid}`);
+      if (options.allocations) await signalSampler(server, join(dir, `sampling-${server.pid}`));
       const from = microseconds();
       const { measured: round } = await load('measured', options.duration);
       measured = { round, window: { from, to: microseconds() } };
       if (options.allocations) {
-        await signalSampler(server, dir, `allocations-${server.pid}.heapprofile`);
         measured.profileFile = join(dir, `allocations-${server.pid}.heapprofile`);
+        await signalSampler(server, measured.profileFile);
       }
     } finally {
       await server.stop();
@@ -594,6 +594,11 @@ function runDescription({ date, machine, commit, sizes }) {
   );
 }
 
+/** An operation's heading and the two contenders' split, in `unit`. */
+function operationSection(opId, byContender, unit) {
+  return ['', `## ${opId}: ${OPERATION_TITLES[opId]}`, '', ...table(byContender, unit)];
+}
+
 function report(results) {
   const { options } = results;
   const leftOut = (byContender, frame) =>
@@ -614,13 +619,8 @@ function report(results) {
   for (const opId of options.operations) {
     const byContender = results.operations[opId];
     lines.push(
+      ...operationSection(opId, byContender, UNITS.cpu),
       '',
-      `## ${opId}: ${OPERATION_TITLES[opId]}`,
-      '',
-      ...table(byContender, UNITS.cpu),
-      '',
-    );
-    lines.push(
       `Left out: \`(program)\`, native code with no JavaScript on the stack (libuv, the ` +
         `event loop's own work), ${leftOut(byContender, '(program)')} ms/req; \`(idle)\`, ` +
         `waiting, ${leftOut(byContender, '(idle)')} ms/req.`,
@@ -655,17 +655,6 @@ function report(results) {
   return `${lines.join('\n')}\n`;
 }
 
-/** HEAD, marked when src/ has changes not committed (dist/ is built from the working tree). */
-function gitCommit() {
-  try {
-    const git = (...args) => execFileSync('git', args, { cwd: ROOT }).toString().trim();
-    const commit = git('rev-parse', '--short', 'HEAD');
-    return git('status', '--porcelain', '--', 'src') ? `${commit} + uncommitted src/` : commit;
-  } catch {
-    return null;
-  }
-}
-
 function allocationReport(results) {
   const { options } = results;
   const lines = [
@@ -681,12 +670,7 @@ function allocationReport(results) {
   ];
   for (const opId of options.operations) {
     const byContender = results.operations[opId];
-    lines.push(
-      '',
-      `## ${opId}: ${OPERATION_TITLES[opId]}`,
-      '',
-      ...table(byContender, UNITS.allocations),
-    );
+    lines.push(...operationSection(opId, byContender, UNITS.allocations));
     for (const { name } of CONTENDERS) {
       const run = byContender[name];
       lines.push(
@@ -705,6 +689,17 @@ function allocationReport(results) {
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** HEAD, marked when src/ has changes not committed (dist/ is built from the working tree). */
+function gitCommit() {
+  try {
+    const git = (...args) => execFileSync('git', args, { cwd: ROOT }).toString().trim();
+    const commit = git('rev-parse', '--short', 'HEAD');
+    return git('status', '--porcelain', '--', 'src') ? `${commit} + uncommitted src/` : commit;
+  } catch {
+    return null;
+  }
 }
 
 function printRun(name, opId, run) {
