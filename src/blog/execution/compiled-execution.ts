@@ -1,10 +1,10 @@
 import { context, isSpanContextValid, Span, SpanStatusCode, trace } from '@opentelemetry/api';
 import { execute, ExecutionResult } from 'graphql';
-import { getVariableValues } from 'graphql/execution/values';
 
 import { CompileQueue } from './compile-queue';
 import { Compiled, CompiledDocuments } from './compiled-documents';
 import { compileKeyOf, documentToCompile, OperationToRun } from './operation-to-run';
+import { coerceVariableValues } from '../common/variable-values';
 
 /** Settings of {@link CompiledExecution}. */
 export interface CompiledExecutionOptions {
@@ -141,10 +141,10 @@ export class CompiledExecution {
     key: string,
     compiled: Compiled,
   ): Promise<ExecutionResult | null> {
-    const coerced = getVariableValues(
+    const coerced = coerceVariableValues(
       operation.schema,
-      operation.operation!.variableDefinitions ?? [],
-      operation.variables ?? {},
+      operation.operation!,
+      operation.variables,
     );
     if (coerced.errors) return null;
     const result = await this.traced(operation, compiled);

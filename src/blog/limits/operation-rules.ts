@@ -1,13 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  DocumentNode,
-  getOperationAST,
-  getVariableValues,
-  GraphQLSchema,
-  OperationDefinitionNode,
-} from 'graphql';
+import { DocumentNode, getOperationAST, GraphQLSchema, OperationDefinitionNode } from 'graphql';
 
 import { BlogModuleOptions, DocumentLimits } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
@@ -16,6 +10,7 @@ import { NulTextRule } from './nul-text';
 import { DEFAULT_MAX_QUERY_COMPLEXITY, OperationCostLimit } from './operation-cost';
 import { SoleRootFieldRule } from './sole-root-field';
 import { ErrorCode, refusal } from '../common/errors';
+import { coerceVariableValues } from '../common/variable-values';
 
 /**
  * The checks every operation passes before it runs, on HTTP and on the WebSocket alike, in this
@@ -73,9 +68,7 @@ function coerceVariables(
   operation: OperationDefinitionNode,
   variables: Record<string, unknown> | null | undefined,
 ): Record<string, unknown> {
-  const result = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {}, {
-    maxErrors: 1,
-  });
+  const result = coerceVariableValues(schema, operation, variables);
   if (result.errors) throw refusal(ErrorCode.BadUserInput, result.errors[0].message);
   return result.coerced;
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DocumentNode, getOperationAST, getVariableValues, GraphQLSchema } from 'graphql';
+import { DocumentNode, getOperationAST, GraphQLSchema } from 'graphql';
 import { collectFields } from 'graphql/execution/collectFields';
 import Redis from 'ioredis';
 
@@ -9,6 +9,7 @@ import { WriteAllowance, WriteRateLimitStorage } from './write-rate-limit-storag
 import { messageOf, serviceUnavailable, tooManyRequests, withStatus } from '../common/errors';
 import { closeRedis, connectRedis } from '../common/redis';
 import { fragmentsOf } from '../common/selection';
+import { coerceVariableValues } from '../common/variable-values';
 
 /** The default: 120 mutation fields a minute per signed-in user. */
 export const DEFAULT_WRITE_RATE_LIMIT: RateLimit = { limit: 120, windowMs: 60_000 };
@@ -113,11 +114,7 @@ export function countWrites(
   const mutationType = schema.getMutationType();
   if (operation?.operation !== 'mutation' || !mutationType) return 0;
   const fragments = fragmentsOf(document);
-  const { coerced = {} } = getVariableValues(
-    schema,
-    operation.variableDefinitions ?? [],
-    variables ?? {},
-  );
+  const { coerced = {} } = coerceVariableValues(schema, operation, variables);
   const fields = collectFields(schema, fragments, coerced, mutationType, operation.selectionSet);
   return [...fields.values()].filter((nodes) => !nodes[0].name.value.startsWith('__')).length;
 }
