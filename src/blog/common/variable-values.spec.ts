@@ -44,23 +44,46 @@ describe('coerceVariableValues', () => {
     expect(result.errors).toHaveLength(1);
   });
 
-  it('coerces a variables object once for the same schema and operation', () => {
+  it('coerces the variables of a request once for the same schema and operation', () => {
     const variables = { id: 'p1' };
-    const first = coerceVariableValues(schema, byId, variables);
-    expect(coerceVariableValues(schema, byId, variables)).toBe(first);
-    expect(coerceVariableValues(schema, byId, { id: 'p1' })).not.toBe(first);
+    const request = { variables };
+    const first = coerceVariableValues(schema, byId, variables, request);
+    expect(first).toEqual({ coerced: { id: 'p1' } });
+    expect(coerceVariableValues(schema, byId, variables, request)).toBe(first);
+    expect(coerceVariableValues(schema, byId, { id: 'p1' }, request)).not.toBe(first);
   });
 
-  it('coerces the same variables object again for another operation or schema', () => {
+  it('coerces afresh without a request, and for another request with the same object', () => {
+    const variables: Record<string, unknown> = { id: 'p1' };
+    const first = coerceVariableValues(schema, byId, variables);
+    expect(coerceVariableValues(schema, byId, variables)).not.toBe(first);
+
+    const earlier = coerceVariableValues(schema, byId, variables, { variables });
+    // A caller that sends the same object again, changed: the next request sees the change.
+    variables.id = { nested: true };
+    expect(coerceVariableValues(schema, byId, variables, { variables }).errors).toHaveLength(1);
+    expect(earlier).toEqual({ coerced: { id: 'p1' } });
+  });
+
+  it('coerces the same request again for another operation, schema or variables object', () => {
     const variables = { id: 'p1', first: 5 };
-    expect(coerceVariableValues(schema, byId, variables)).toEqual({ coerced: { id: 'p1' } });
-    expect(coerceVariableValues(schema, paged, variables)).toEqual({ coerced: { first: 5 } });
+    const request = { variables };
+    expect(coerceVariableValues(schema, byId, variables, request)).toEqual({
+      coerced: { id: 'p1' },
+    });
+    expect(coerceVariableValues(schema, paged, variables, request)).toEqual({
+      coerced: { first: 5 },
+    });
 
     const strict = buildSchema('type Query { post(id: Int!): Boolean }');
     const strictById = operationOf('query ($id: Int!) { post(id: $id) }');
-    expect(coerceVariableValues(schema, byId, variables).errors).toBeUndefined();
-    expect(coerceVariableValues(strict, byId, variables).errors).toHaveLength(1);
-    expect(coerceVariableValues(strict, strictById, variables).errors).toHaveLength(1);
+    expect(coerceVariableValues(schema, byId, variables, request).errors).toBeUndefined();
+    expect(coerceVariableValues(strict, byId, variables, request).errors).toHaveLength(1);
+    expect(coerceVariableValues(strict, strictById, variables, request).errors).toHaveLength(1);
+
+    expect(coerceVariableValues(schema, byId, { id: 'p2' }, request)).toEqual({
+      coerced: { id: 'p2' },
+    });
   });
 
   it('takes missing variables as none, each time afresh', () => {

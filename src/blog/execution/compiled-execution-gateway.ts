@@ -40,6 +40,7 @@ export function compiledExecutionGateway(
             contextValue: request.context,
             source: request.source,
             documentKey: request.queryHash,
+            request: request.request,
           })) as GatewayExecutor,
       };
     },

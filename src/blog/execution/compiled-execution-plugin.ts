@@ -38,6 +38,7 @@ export function compiledExecutionPlugin(
         contextValue: requestContext.contextValue,
         source: requestContext.source,
         documentKey: requestContext.queryHash,
+        request: requestContext.request,
       });
       if (result === null) return null;
       return {

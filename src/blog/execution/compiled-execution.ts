@@ -145,6 +145,7 @@ export class CompiledExecution {
       operation.schema,
       operation.operation!,
       operation.variables,
+      operation.request,
     );
     if (coerced.errors) return null;
     const result = await this.traced(operation, compiled);

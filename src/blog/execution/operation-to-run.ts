@@ -13,6 +13,11 @@ export interface OperationToRun {
   source?: string;
   /** A key of the document's text, such as Apollo's queryHash; without one, nothing is cached. */
   documentKey?: string;
+  /**
+   * The request the variables came with (Apollo's `GraphQLRequest`): where the operation limits
+   * have coerced them for it already, their answer is reused (see `coerceVariableValues`).
+   */
+  request?: object;
 }
 
 /** What a compile needs of an operation: never its request's context or variables. */

@@ -94,13 +94,20 @@ export class OperationLimitsPlugin implements ApolloServerPlugin {
         queryHash ?? documentKeyOf(request.query ?? ''),
         request.operationName,
         request.variables,
+        request,
       );
       // The answer's byte budget, charged by the resolvers of large values.
       ((contextValue as BlogContext).scope ??= new RequestScope()).limitResponse(
         this.maxResponseBytes,
       );
       if (!this.writes.enabled) return;
-      const units = countWrites(schema, document, request.operationName, request.variables);
+      const units = countWrites(
+        schema,
+        document,
+        request.operationName,
+        request.variables,
+        request,
+      );
       if (units > 0) await this.limitWrites(contextValue as BlogContext, units);
     },
     willSendResponse: async ({ request, response, operation }) => {

@@ -155,6 +155,27 @@ describe('OperationRules: costs remembered', () => {
   });
 });
 
+describe('OperationRules: the same variables object sent again', () => {
+  const query = 'query Page($first: Int) { posts(first: $first) { id title } }';
+  const document = parse(query);
+  const costIn = (rules: OperationRules, variables: Record<string, unknown>, request: object) => {
+    try {
+      rules.check(schema, document, documentKeyOf(query), undefined, variables, request);
+      return null;
+    } catch (error) {
+      return (error as GraphQLError).extensions.complexity;
+    }
+  };
+
+  it('should check each request on the values it holds then', () => {
+    const rules = rulesWith(100);
+    const variables = { first: 5 };
+    expect(costIn(rules, variables, { variables })).toBeNull();
+    variables.first = 500;
+    expect(costIn(rules, variables, { variables })).toBe(1 + 500 * 2);
+  });
+});
+
 describe('OperationRules: account mutations stand alone', () => {
   const rules = rulesWith(10_000);
   const expectRefused = (query: string, operationName?: string) => {

@@ -44,6 +44,8 @@ export class OperationRules {
   /**
    * Checks a parsed and validated operation. `documentKey` identifies the document text (a
    * hash of it); the cost is remembered per document, operation and declared variable values.
+   * `request`, the request or message the variables came with, lets later checks of the same
+   * request reuse their coercion (see `coerceVariableValues`).
    */
   check(
     schema: GraphQLSchema,
@@ -51,12 +53,13 @@ export class OperationRules {
     documentKey: string,
     operationName: string | null | undefined,
     variables: Record<string, unknown> | null | undefined,
+    request?: object,
   ): void {
     const operation = getOperationAST(document, operationName);
     if (!operation) return;
     this.shape.refuseOversized(schema, document);
     this.soleRootField.refuseCompany(schema, document, operation);
-    const coerced = coerceVariables(schema, operation, variables);
+    const coerced = coerceVariables(schema, operation, variables, request);
     this.nulText.refuseNul(document, coerced);
     this.cost.refuseCostly(schema, document, documentKey, operation, coerced);
   }
@@ -67,8 +70,9 @@ function coerceVariables(
   schema: GraphQLSchema,
   operation: OperationDefinitionNode,
   variables: Record<string, unknown> | null | undefined,
+  request: object | undefined,
 ): Record<string, unknown> {
-  const result = coerceVariableValues(schema, operation, variables);
+  const result = coerceVariableValues(schema, operation, variables, request);
   if (result.errors) throw refusal(ErrorCode.BadUserInput, result.errors[0].message);
   return result.coerced;
 }

@@ -109,12 +109,13 @@ export function countWrites(
   document: DocumentNode,
   operationName: string | null | undefined,
   variables: Record<string, unknown> | null | undefined,
+  request?: object,
 ): number {
   const operation = getOperationAST(document, operationName);
   const mutationType = schema.getMutationType();
   if (operation?.operation !== 'mutation' || !mutationType) return 0;
   const fragments = fragmentsOf(document);
-  const { coerced = {} } = coerceVariableValues(schema, operation, variables);
+  const { coerced = {} } = coerceVariableValues(schema, operation, variables, request);
   const fields = collectFields(schema, fragments, coerced, mutationType, operation.selectionSet);
   return [...fields.values()].filter((nodes) => !nodes[0].name.value.startsWith('__')).length;
 }

@@ -80,7 +80,14 @@ export class SubscriptionAdmission {
         ];
       }
       const { document, key } = admitted;
-      this.rules.check(this.schema, document, key, payload.operationName, payload.variables);
+      this.rules.check(
+        this.schema,
+        document,
+        key,
+        payload.operationName,
+        payload.variables,
+        payload,
+      );
       return admitted;
     });
   }
