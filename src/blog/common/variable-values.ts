@@ -17,10 +17,10 @@ const coercions = new WeakMap<object, Coercion>();
  * The variables that execution will see: graphql-js's `getVariableValues` for the operation's
  * declarations, stopping at the first error. A request's variables are checked by the operation
  * limits, counted by the write limit and checked again by compiled execution, each before
- * execution; given the `request` they came with (Apollo's `GraphQLRequest`, a subscription's
- * payload), the answer for the same schema, operation and variables object is computed once
- * per request. Another request is coerced afresh, even with the same variables object, which
- * its sender may have changed since. The caller must not change the values it gets.
+ * execution; given the `request` they came with (Apollo's `GraphQLRequest`), the answer for the
+ * same schema, operation and variables object is computed once per request. Another request is
+ * coerced afresh, even with the same variables object, which its sender may have changed since.
+ * The caller must not change the values it gets.
  */
 export function coerceVariableValues(
   schema: GraphQLSchema,

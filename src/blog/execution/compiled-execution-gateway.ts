@@ -40,7 +40,6 @@ export function compiledExecutionGateway(
             contextValue: request.context,
             source: request.source,
             documentKey: request.queryHash,
-            request: request.request,
           })) as GatewayExecutor,
       };
     },

@@ -44,8 +44,8 @@ export class OperationRules {
   /**
    * Checks a parsed and validated operation. `documentKey` identifies the document text (a
    * hash of it); the cost is remembered per document, operation and declared variable values.
-   * `request`, the request or message the variables came with, lets later checks of the same
-   * request reuse their coercion (see `coerceVariableValues`).
+   * `request`, the request the variables came with, lets later checks of the same request reuse
+   * their coercion (see `coerceVariableValues`).
    */
   check(
     schema: GraphQLSchema,

@@ -80,14 +80,7 @@ export class SubscriptionAdmission {
         ];
       }
       const { document, key } = admitted;
-      this.rules.check(
-        this.schema,
-        document,
-        key,
-        payload.operationName,
-        payload.variables,
-        payload,
-      );
+      this.rules.check(this.schema, document, key, payload.operationName, payload.variables);
       return admitted;
     });
   }
