@@ -1,41 +1,12 @@
 import type { Server } from 'node:http';
-import { connect, Socket } from 'node:net';
 
 import { CREATE_POST } from './helpers/documents';
 import { insertUsersWithPosts } from './helpers/fixtures';
+import { accepted as acceptedBy, open, post } from './helpers/raw-http';
 import { TestApp, TestUser } from './helpers/test-app';
 
 /** A query that takes the server a while: 40 users with 25 posts each, and their authors. */
 const SLOW_QUERY = `{ users(first: 40) { id name posts(first: 25) { id title author { name handle } } } }`;
-
-/** A raw keep-alive connection to the app, with everything the server answered on it. */
-interface Connection {
-  socket: Socket;
-  answer(): string;
-  closed: Promise<void>;
-}
-
-function open(port: number): Promise<Connection> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    let answer = '';
-    socket.on('data', (chunk) => (answer += chunk.toString()));
-    socket.on('error', () => undefined);
-    const closed = new Promise<void>((done) => socket.once('close', () => done()));
-    socket.once('connect', () => resolve({ socket, answer: () => answer, closed }));
-    socket.once('error', reject);
-  });
-}
-
-/** The bytes of a POST /graphql. */
-function post(body: unknown, authorization?: string): string {
-  const json = JSON.stringify(body);
-  return (
-    'POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
-    (authorization ? `Authorization: ${authorization}\r\n` : '') +
-    `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`
-  );
-}
 
 describe('Admission drops requests whose client has gone (e2e)', () => {
   let t: TestApp;
@@ -51,14 +22,7 @@ describe('Admission drops requests whose client has gone (e2e)', () => {
   afterAll(() => t.close());
 
   /** Resolves once the server holds at least `count` open connections. */
-  const accepted = async (count: number): Promise<void> => {
-    const server = t.app.getHttpServer() as Server;
-    const open = () =>
-      new Promise<number>((resolve, reject) =>
-        server.getConnections((error, n) => (error ? reject(error) : resolve(n))),
-      );
-    while ((await open()) < count) await new Promise((resolve) => setImmediate(resolve));
-  };
+  const accepted = (count: number) => acceptedBy(t.app.getHttpServer() as Server, count);
 
   const postsTitled = async (prefix: string): Promise<number> => {
     const [row] = await t.dataSource.query(

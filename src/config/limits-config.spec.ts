@@ -11,6 +11,7 @@ describe('limit settings', () => {
       maxConnections: 2_000,
       maxConnectionsPerClient: 200,
       maxBodyBytes: 102_400,
+      maxRequestsInFlight: 0,
     });
     expect(loadGraphqlConfig({}).websocket).toEqual({
       maxPayloadBytes: 1_048_576,
@@ -19,6 +20,27 @@ describe('limit settings', () => {
       maxSubscriptions: 10_000,
       maxConnectionsPerClient: 100,
     });
+  });
+
+  it('should cap requests in flight at twice the pool on PostgreSQL only, unless told', () => {
+    const postgres = { DATABASE_URL: 'postgres://h/db' };
+    expect(loadHttpConfig({ DATABASE_URL: 'sqlite:x.sqlite' }).maxRequestsInFlight).toBe(0);
+    expect(loadHttpConfig(postgres).maxRequestsInFlight).toBe(20);
+    expect(loadHttpConfig({ ...postgres, DATABASE_POOL_SIZE: '4' }).maxRequestsInFlight).toBe(8);
+    expect(
+      loadHttpConfig({ ...postgres, DATABASE_POOL_SIZE: '40', HTTP_MAX_CONNECTIONS: '50' })
+        .maxRequestsInFlight,
+    ).toBe(50);
+    expect(
+      loadHttpConfig({ ...postgres, HTTP_MAX_REQUESTS_IN_FLIGHT: '0' }).maxRequestsInFlight,
+    ).toBe(0);
+    expect(loadHttpConfig({ HTTP_MAX_REQUESTS_IN_FLIGHT: '64' }).maxRequestsInFlight).toBe(64);
+    expect(() =>
+      loadHttpConfig({ HTTP_MAX_CONNECTIONS: '100', HTTP_MAX_REQUESTS_IN_FLIGHT: '101' }),
+    ).toThrow(InvalidEnvironmentError);
+    expect(() => loadHttpConfig({ HTTP_MAX_REQUESTS_IN_FLIGHT: '-1' })).toThrow(
+      InvalidEnvironmentError,
+    );
   });
 
   it('should cap an answer at 4 MiB unless GRAPHQL_MAX_RESPONSE_BYTES says otherwise', () => {

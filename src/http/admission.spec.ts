@@ -19,7 +19,7 @@ const noPauses = () => 0;
 
 describe('Admission', () => {
   it('should start requests in later turns of the event loop, in the order they came', async () => {
-    const admission = new Admission(5, clock([10]), noPauses);
+    const admission = new Admission({ now: clock([10]), pausedMs: noPauses });
     const started: string[] = [];
     for (const name of ['a', 'b', 'c']) admission.admit(() => started.push(name));
     expect(started).toEqual([]);
@@ -36,7 +36,7 @@ describe('Admission', () => {
   });
 
   it('should start more requests a turn while turns are short', async () => {
-    const admission = new Admission(5, clock([1]), noPauses);
+    const admission = new Admission({ now: clock([1]), pausedMs: noPauses });
     const started: number[] = [];
     for (let i = 0; i < 10; i++) admission.admit(() => started.push(i));
     const perTurn: number[] = [];
@@ -51,7 +51,7 @@ describe('Admission', () => {
 
   it('should halve the requests a turn when a turn ran long, down to one', async () => {
     // Short turns first (1 ms), then long ones (20 ms).
-    const admission = new Admission(5, clock([1, 1, 1, 1, 20]), noPauses);
+    const admission = new Admission({ now: clock([1, 1, 1, 1, 20]), pausedMs: noPauses });
     for (let i = 0; i < 100; i++) admission.admit(() => undefined);
     await turns(4);
     expect(admission.startsPerTurn).toBe(4);
@@ -64,7 +64,7 @@ describe('Admission', () => {
   it('should halve the requests a turn after long turns that each empty the queue', async () => {
     // Cheap requests raise the number to 4, and their last turn empties the queue; then each
     // long turn (20 ms) starts all of the two requests that came meanwhile.
-    const admission = new Admission(5, clock([1, 1, 1, 1, 20]), noPauses);
+    const admission = new Admission({ now: clock([1, 1, 1, 1, 20]), pausedMs: noPauses });
     for (let i = 0; i < 10; i++) admission.admit(() => undefined);
     await turns(4);
     expect(admission.pending).toBe(0);
@@ -81,7 +81,7 @@ describe('Admission', () => {
     // Four short turns (1 ms), then one of 20 ms, 18 of which the collector paused the thread.
     // The clock reads 1, 2, 3, 4, 24, 25...; the pause ran from 5 to 23.
     const paused = (from: number, to: number) => Math.max(0, Math.min(23, to) - Math.max(5, from));
-    const admission = new Admission(5, clock([1, 1, 1, 1, 20, 1]), paused);
+    const admission = new Admission({ now: clock([1, 1, 1, 1, 20, 1]), pausedMs: paused });
     for (let i = 0; i < 100; i++) admission.admit(() => undefined);
     await turns(4);
     expect(admission.startsPerTurn).toBe(4);
@@ -95,9 +95,10 @@ describe('Admission', () => {
 
   it('should keep a halving that the pauses do not explain', async () => {
     // The same turns, but the collector paused the thread for only 5 of the long turn's 20 ms.
-    const admission = new Admission(5, clock([1, 1, 1, 1, 20, 1]), (from, to) =>
-      from < 9 && to > 4 ? 5 : 0,
-    );
+    const admission = new Admission({
+      now: clock([1, 1, 1, 1, 20, 1]),
+      pausedMs: (from, to) => (from < 9 && to > 4 ? 5 : 0),
+    });
     for (let i = 0; i < 100; i++) admission.admit(() => undefined);
     await turns(5);
     expect(admission.startsPerTurn).toBe(2);
@@ -136,8 +137,8 @@ describe('Admission', () => {
   });
 
   it('should not keep the requests it started while the queue never empties', async () => {
-    const admission = new Admission(5, clock([10]), noPauses);
-    const queue = (admission as unknown as { waiting: unknown[] }).waiting;
+    const admission = new Admission({ now: clock([10]), pausedMs: noPauses });
+    const queues = (admission as unknown as { waiting: Map<string, unknown[]> }).waiting;
     let started = 0;
     for (let turn = 0; turn < 1200; turn++) {
       admission.admit(() => started++);
@@ -146,11 +147,11 @@ describe('Admission', () => {
     }
     expect(started).toBe(1200);
     expect(admission.pending).toBe(1200);
-    expect(queue.length).toBe(admission.pending);
+    expect([...queues.values()].reduce((sum, queue) => sum + queue.length, 0)).toBe(1200);
   });
 
   it('should drop, never start, a request whose client has gone by its turn', async () => {
-    const admission = new Admission(5, clock([10]), noPauses);
+    const admission = new Admission({ now: clock([10]), pausedMs: noPauses });
     const started: string[] = [];
     const gone = new Set<string>();
     for (const name of ['a', 'b', 'c']) {
@@ -169,7 +170,7 @@ describe('Admission', () => {
   });
 
   it('should give the place of a dropped request in a turn to the next one', async () => {
-    const admission = new Admission(5, clock([10]), noPauses);
+    const admission = new Admission({ now: clock([10]), pausedMs: noPauses });
     const started: number[] = [];
     for (let i = 0; i < 5; i++) {
       admission.admit(
@@ -181,5 +182,94 @@ describe('Admission', () => {
     expect(started).toEqual([4]);
     expect(admission.dropped).toBe(4);
     expect(admission.pending).toBe(0);
+  });
+
+  it('should serve the clients with requests waiting in turn, each one in its order', async () => {
+    const admission = new Admission({ now: clock([10]), pausedMs: noPauses });
+    const started: string[] = [];
+    for (const name of ['a1', 'a2', 'a3', 'a4'])
+      admission.admit(() => started.push(name), undefined, 'a');
+    admission.admit(() => started.push('b1'), undefined, 'b');
+    admission.admit(() => started.push('c1'), undefined, 'c');
+    admission.admit(() => started.push('b2'), undefined, 'b');
+    await turns(7);
+    expect(started).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3', 'a4']);
+    expect(admission.pending).toBe(0);
+  });
+
+  it('should start no more than the cap in flight, and one more as each finishes', async () => {
+    const admission = new Admission({ maxInFlight: 2, now: clock([1]), pausedMs: noPauses });
+    expect(admission.capped).toBe(true);
+    const finishers: (() => void)[] = [];
+    for (let i = 0; i < 5; i++) admission.admit((finished) => finishers.push(finished));
+    await turns(5);
+    expect(finishers).toHaveLength(2);
+    expect(admission.inFlight).toBe(2);
+    expect(admission.pending).toBe(3);
+
+    finishers[0]();
+    // Finishing twice gives back one place only.
+    finishers[0]();
+    await turns(3);
+    expect(finishers).toHaveLength(3);
+    expect(admission.inFlight).toBe(2);
+
+    finishers[1]();
+    finishers[2]();
+    await turns(3);
+    expect(finishers).toHaveLength(5);
+    for (const finished of finishers.slice(3)) finished();
+    expect(admission.inFlight).toBe(0);
+    expect(admission.pending).toBe(0);
+  });
+
+  it('should give a freed place to the next client in turn, not to the busiest one', async () => {
+    const admission = new Admission({ maxInFlight: 2, now: clock([1]), pausedMs: noPauses });
+    const running = new Map<string, () => void>();
+    const started: string[] = [];
+    const admit = (name: string, client: string) =>
+      admission.admit(
+        (finished) => {
+          started.push(name);
+          running.set(name, finished);
+        },
+        undefined,
+        client,
+      );
+    // A client's slow burst takes every place, and more of it waits.
+    for (let i = 1; i <= 6; i++) admit(`slow${i}`, 'a');
+    await turns(3);
+    expect(started).toEqual(['slow1', 'slow2']);
+    admit('quick1', 'b');
+    running.get('slow1')?.();
+    await turns(2);
+    expect(started).toEqual(['slow1', 'slow2', 'quick1']);
+    running.get('quick1')?.();
+    await turns(2);
+    expect(started).toEqual(['slow1', 'slow2', 'quick1', 'slow3']);
+  });
+
+  it('should count nothing in flight and never wait without a cap', async () => {
+    const admission = new Admission({ now: clock([1]), pausedMs: noPauses });
+    expect(admission.capped).toBe(false);
+    let started = 0;
+    for (let i = 0; i < 20; i++) admission.admit(() => started++);
+    await turns(10);
+    expect(started).toBe(20);
+    expect(admission.inFlight).toBe(0);
+  });
+
+  it('should not count a dropped request in flight', async () => {
+    const admission = new Admission({ maxInFlight: 1, now: clock([10]), pausedMs: noPauses });
+    const started: number[] = [];
+    admission.admit(
+      () => started.push(0),
+      () => true,
+    );
+    admission.admit(() => started.push(1));
+    await turns(2);
+    expect(started).toEqual([1]);
+    expect(admission.dropped).toBe(1);
+    expect(admission.inFlight).toBe(1);
   });
 });

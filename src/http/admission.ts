@@ -1,13 +1,32 @@
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 
 interface Waiting {
-  start: () => void;
+  start: (finished: () => void) => void;
   abandoned?: () => boolean;
 }
 
+/** What an {@link Admission} is given; every field has a default. */
+export interface AdmissionOptions {
+  /**
+   * Requests started and not finished yet that it allows at once; more wait their turn. 0 (the
+   * default): no cap.
+   */
+  maxInFlight?: number;
+  /** The length of a turn of the event loop it aims at, in ms. */
+  turnMs?: number;
+  /** The clock of the turns, in ms. */
+  now?: () => number;
+  /**
+   * The time the garbage collector paused the thread between two instants of `now`'s clock, as
+   * far as it is known yet.
+   */
+  pausedMs?: (from: number, to: number) => number;
+}
+
 /**
- * Starts the requests handed to it in later turns of the event loop, first come, first served,
- * a few per turn: as many as keep a turn near `turnMs`.
+ * Starts the requests handed to it in later turns of the event loop, a few per turn: as many as
+ * keep a turn near `turnMs`, and, with `maxInFlight`, no more than leave that many started and
+ * not finished.
  *
  * Node accepts one waiting connection per turn of the loop (libuv 1.46 on Linux, measured with
  * the listening socket's queue). When a turn runs every request that has arrived, a turn under
@@ -25,44 +44,72 @@ interface Waiting {
  * promoted, which makes more full collections: under sustained load a server could settle in
  * that slow mode for good.
  *
- * A request whose client has gone while it waited (its `abandoned` check says so when its turn
- * comes) is dropped, not started: under overload the queue is where requests wait longest, and
- * a client that gave up, a mutation's included, should cost nothing and change nothing.
+ * The cap on requests in flight is for a database reached through a pool: past a few requests
+ * per connection, a started request only waits for a connection at each of its statements, and
+ * what it holds meanwhile outlives the young collections. Waiting here instead, before it has
+ * parsed or allocated anything, it costs nearly nothing.
+ *
+ * Clients take turns: each client's requests start in the order they came, and the clients
+ * with requests waiting are served one request each in turn (round robin), so one client's burst
+ * or slow operations delay another client's requests by at most one request of each other
+ * client per place, not by the whole burst. A request whose client has gone while it waited (its
+ * `abandoned` check says so when its turn comes) is dropped, not started: under overload the
+ * queue is where requests wait longest, and a client that gave up, a mutation's included, should
+ * cost nothing and change nothing.
  */
 export class Admission {
-  private readonly waiting: Waiting[] = [];
+  /** Each client's waiting requests, in order; the clients in the order they are served. */
+  private readonly waiting = new Map<string, Waiting[]>();
+  private waitingCount = 0;
+  /** The client whose request started last: it goes behind the others that wait. */
+  private lastServed: string | null = null;
+  private inFlightCount = 0;
   private droppedCount = 0;
   private scheduled = false;
   private perTurn = 1;
   private lastTurn: number | null = null;
   /** The last halving, until the next turn tells whether the collector's pauses explain it. */
   private halving: { from: number; to: number; before: number } | null = null;
+  private readonly maxInFlight: number;
+  private readonly turnMs: number;
+  private readonly now: () => number;
+  private readonly pausedMs: (from: number, to: number) => number;
+
+  constructor(options: AdmissionOptions = {}) {
+    this.maxInFlight = options.maxInFlight || Infinity;
+    this.turnMs = options.turnMs ?? 5;
+    this.now = options.now ?? (() => performance.now());
+    this.pausedMs = options.pausedMs ?? collectorPauses();
+  }
+
+  /** True when it caps the requests in flight: their `finished` must then be called. */
+  get capped(): boolean {
+    return this.maxInFlight !== Infinity;
+  }
 
   /**
-   * @param pausedMs the time the garbage collector paused the thread between two instants of
-   * `now`'s clock, as far as it is known yet.
+   * Calls `start` in a later turn of the event loop, after every request of the same `client`
+   * admitted before it, unless `abandoned` then answers true (the client has gone): such a
+   * request never starts. With a cap, the started request holds its place until it calls
+   * `finished` (once is enough; later calls do nothing), when it has been answered or its
+   * connection has closed.
    */
-  constructor(
-    private readonly turnMs = 5,
-    private readonly now: () => number = () => performance.now(),
-    private readonly pausedMs: (from: number, to: number) => number = collectorPauses(),
-  ) {}
-
-  /**
-   * Calls `start` in a later turn of the event loop, after every request admitted before it,
-   * unless `abandoned` then answers true (the client has gone): such a request never starts.
-   */
-  admit(start: () => void, abandoned?: () => boolean): void {
-    this.waiting.push({ start, abandoned });
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(this.turn);
-    }
+  admit(start: (finished: () => void) => void, abandoned?: () => boolean, client = ''): void {
+    const queue = this.waiting.get(client);
+    if (queue) queue.push({ start, abandoned });
+    else this.waiting.set(client, [{ start, abandoned }]);
+    this.waitingCount++;
+    this.schedule();
   }
 
   /** Requests admitted and not started yet. */
   get pending(): number {
-    return this.waiting.length;
+    return this.waitingCount;
+  }
+
+  /** Requests started and not finished yet (counted only with a cap; 0 without). */
+  get inFlight(): number {
+    return this.inFlightCount;
   }
 
   /** Requests dropped so far because their client had gone before they started. */
@@ -73,6 +120,42 @@ export class Admission {
   /** How many requests the next turn may start. */
   get startsPerTurn(): number {
     return this.perTurn;
+  }
+
+  private schedule(): void {
+    if (!this.scheduled && this.waitingCount > 0 && this.inFlightCount < this.maxInFlight) {
+      this.scheduled = true;
+      setImmediate(this.turn);
+    }
+  }
+
+  /** The next request to start: the first of the client whose turn it is. */
+  private next(): Waiting {
+    let [client, queue] = this.waiting.entries().next().value as [string, Waiting[]];
+    if (client === this.lastServed && this.waiting.size > 1) {
+      // To the back of the line, now that others wait too: a client that came while this one
+      // was served alone goes first.
+      this.waiting.delete(client);
+      this.waiting.set(client, queue);
+      [client, queue] = this.waiting.entries().next().value as [string, Waiting[]];
+    }
+    const next = queue.shift() as Waiting;
+    this.waitingCount--;
+    if (queue.length === 0) this.waiting.delete(client);
+    this.lastServed = client;
+    return next;
+  }
+
+  /** What a started request calls when it is over: it gives its place back, once. */
+  private finisher(): () => void {
+    if (!this.capped) return noop;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.inFlightCount--;
+      this.schedule();
+    };
   }
 
   private readonly turn = (): void => {
@@ -90,30 +173,32 @@ export class Admission {
         this.perTurn = Math.max(1, this.perTurn >> 1);
       } else if (length < this.turnMs / 2) this.perTurn = Math.min(64, this.perTurn + 1);
     }
-    // Abandoned requests are dropped on the way and take no place in the turn.
-    const starting: (() => void)[] = [];
-    let taken = 0;
-    while (taken < this.waiting.length && starting.length < this.perTurn) {
-      const { start, abandoned } = this.waiting[taken++];
+    // Abandoned requests are dropped on the way and take no place in the turn. Each request
+    // leaves the queue as it is taken: the queue keeps no request it has started (each holds its
+    // request and reply), even when, under sustained load, it never empties.
+    const places = Math.min(this.perTurn, this.maxInFlight - this.inFlightCount);
+    const starting: Waiting['start'][] = [];
+    while (this.waitingCount > 0 && starting.length < places) {
+      const { start, abandoned } = this.next();
       if (abandoned?.()) this.droppedCount++;
       else starting.push(start);
     }
-    // Taken out of the queue as they start: it keeps no request it has started (each holds its
-    // request and reply), even when, under sustained load, it never empties. The queue is at
-    // most one request per connection long, so the shift is cheap.
-    this.waiting.splice(0, taken);
-    // Scheduled before the requests start, so that a request that throws stops no other.
-    this.scheduled = this.pending > 0;
+    if (this.capped) this.inFlightCount += starting.length;
+    // Scheduled before the requests start, so that a request that throws stops no other. With
+    // every place taken, the next turn is scheduled when a request finishes.
+    this.scheduled = false;
     // Measured to the next turn also when this one empties the queue. Otherwise the number
     // stays where cheap requests left it (64 after a run of Q1) for as long as each turn
     // empties the queue, and a burst of costly requests then all start in one long turn, which
     // is what the bound is for. A turn after a pause halves the number too; short turns raise
     // it again.
     this.lastTurn = now;
-    if (this.scheduled) setImmediate(this.turn);
-    for (const start of starting) start();
+    this.schedule();
+    for (const start of starting) start(this.finisher());
   };
 }
+
+const noop = (): void => undefined;
 
 /** The pauses the collector reported, in the order they ran, on `performance.now()`'s clock. */
 const pauses: { start: number; end: number }[] = [];

@@ -54,15 +54,28 @@ export function configureApp(
   cors: CorsConfig = loadCorsConfig(),
 ): void {
   (app.getHttpServer() as Server).maxConnections = http.maxConnections;
-  // Requests start a few per turn of the event loop (see Admission); probes answer at once, even
-  // behind a queue. A request whose connection has closed while it waited never starts.
-  const admission = new Admission();
+  // Requests start a few per turn of the event loop, each client's in turn, and no more than
+  // `maxRequestsInFlight` at once (see Admission); probes answer at once, even behind a queue. A
+  // request whose connection has closed while it waited never starts.
+  const admission = new Admission({ maxInFlight: http.maxRequestsInFlight });
   app
     .getHttpAdapter()
     .getInstance()
     .addHook('preHandler', (request, reply, done) => {
-      if (PROBE_PATHS.has(pathOf(request.url) ?? '')) done();
-      else admission.admit(done, () => clientGone(request.raw, reply.raw));
+      if (PROBE_PATHS.has(pathOf(request.url) ?? '')) return done();
+      admission.admit(
+        (finished) => {
+          // The place is given back once the answer is written or the connection has closed,
+          // whichever comes first: a response emits 'close' in both cases.
+          if (admission.capped) {
+            if (reply.raw.closed) finished();
+            else reply.raw.once('close', finished);
+          }
+          done();
+        },
+        () => clientGone(request.raw, reply.raw),
+        request.ip,
+      );
     });
   // Once started, a request runs in a scope that stops its remaining work when its client hangs
   // up (see RequestScope): statements not begun yet and later root mutation fields are refused.
