@@ -5,11 +5,14 @@
  * figures on a shared, noisy machine, where only what is measured side by side compares.
  *
  *   node bench/compare.mjs --builds <dir>,<dir>[,mercurius] [--operations Q1,W1] [--rounds 4]
- *     [--duration 8] [--warmup 3] [--connections 100] [--scale 1] [--data <dir>]
+ *     [--duration 8] [--warmup 3] [--connections 100] [--scale 1] [--data <dir>] [--postgres]
  *
  * A build is a folder with the service's `package.json` and a built `dist/` (say, a copy of
  * `dist/` made before a change, beside a `package.json` and a link to `node_modules`); `.` is
- * this checkout. Each round starts the build as `npm run start:prod` does (Node's options from
+ * this checkout. A build may carry settings after `@`, as `.@HTTP_MAX_REQUESTS_IN_FLIGHT=0`, so
+ * that one build is compared with itself under two settings. `--postgres` runs the builds on
+ * PostgreSQL (127.0.0.1:5432, a fresh copy of a generated database each round) instead of
+ * SQLite; Mercurius runs on SQLite only. Each round starts the build as `npm run start:prod` does (Node's options from
  * its own `package.json`) with `--trace-gc`, warms it up, then loads it and reports: requests a
  * second and p99, CPU per request by thread (the main thread, V8's helper threads, the rest) and
  * the kernel's share of it, the young and full collections that ran during the measured round,
@@ -31,10 +34,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { mercurius } from './contenders/mercurius.mjs';
-import { oursSqlite } from './contenders/ours.mjs';
+import { oursPostgres, oursSqlite } from './contenders/ours.mjs';
 import { generate } from './generate.mjs';
 import { FULL_SIZES, scaleSizes } from './lib/blog-plan.mjs';
 import { ensureBuild } from './lib/build.mjs';
+import { createDatabase, detectPostgres, dropDatabase } from './lib/databases.mjs';
 import { mintToken } from './lib/jwt.mjs';
 import { median, runLoad, sendOnce } from './lib/measure.mjs';
 import { positiveNumber } from './lib/options.mjs';
@@ -66,16 +70,33 @@ function parseCli(argv) {
     else if (arg === '--connections') options.connections = value();
     else if (arg === '--scale') options.scale = value();
     else if (arg === '--data') options.data = resolve(argv[++i]);
+    else if (arg === '--postgres') options.postgres = true;
     else throw new Error(`unknown option ${arg}; see the usage at the top of bench/compare.mjs`);
   }
   const unknown = options.operations.filter((id) => !OPERATION_IDS.includes(id));
   if (unknown.length) throw new Error(`--operations takes ids among ${OPERATION_IDS.join(',')}`);
   for (const build of options.builds) {
-    if (build !== 'mercurius' && !existsSync(join(resolve(build), 'dist/src/main.js'))) {
-      throw new Error(`${build} has no dist/src/main.js: build it, or copy a build there`);
+    const { dir } = buildOf(build);
+    if (dir === 'mercurius' && options.postgres) {
+      throw new Error('Mercurius runs on SQLite only: leave out --postgres');
+    }
+    if (dir !== 'mercurius' && !existsSync(join(resolve(dir), 'dist/src/main.js'))) {
+      throw new Error(`${dir} has no dist/src/main.js: build it, or copy a build there`);
     }
   }
   return options;
+}
+
+/** A build's folder and the settings given after its `@`s (`dir@NAME=value@NAME=value`). */
+function buildOf(build) {
+  const [dir, ...settings] = build.split('@');
+  const env = {};
+  for (const setting of settings) {
+    const at = setting.indexOf('=');
+    if (at < 1) throw new Error(`${build}: a setting after @ reads NAME=value`);
+    env[setting.slice(0, at)] = setting.slice(at + 1);
+  }
+  return { dir, env };
 }
 
 /** CPU ms of each thread of `pid` so far, by thread id, with the thread's name. */
@@ -144,6 +165,29 @@ async function compare(options, tmp) {
     ({ fixtures } = await generate({ databaseUrl: `sqlite:${pristine}`, sizes, seed: '42' }));
     writeFileSync(fixturesFile, JSON.stringify(fixtures));
   }
+  let postgres = null;
+  let pgTemplate = null;
+  if (options.postgres) {
+    postgres = await detectPostgres();
+    if (postgres.unavailable) throw new Error(postgres.unavailable);
+    pgTemplate = `blog_compare_${process.pid}`;
+    await createDatabase(postgres, pgTemplate);
+    log(`Generating the blog on PostgreSQL (scale ${options.scale})...`);
+    const sizes = scaleSizes(FULL_SIZES, options.scale);
+    const generated = await generate({ databaseUrl: postgres.url(pgTemplate), sizes, seed: '42' });
+    if (JSON.stringify(generated.fixtures) !== JSON.stringify(fixtures)) {
+      throw new Error('The PostgreSQL data differs from the SQLite data (fixtures differ)');
+    }
+  }
+  try {
+    await rounds(options, { tmp, pristine, fixtures, postgres, pgTemplate });
+  } finally {
+    if (pgTemplate) await dropDatabase(postgres, pgTemplate);
+  }
+}
+
+/** The alternated rounds of {@link compare}, and their medians. */
+async function rounds(options, { tmp, pristine, fixtures, postgres, pgTemplate }) {
   const secret = randomBytes(32).toString('hex');
   const tokens = {
     viewer: mintToken(secret, fixtures.viewerId),
@@ -154,13 +198,22 @@ async function compare(options, tmp) {
   const results = {};
   for (let round = 1; round <= options.rounds; round++) {
     for (const build of options.builds) {
-      const root = build === 'mercurius' ? ROOT : resolve(build);
-      const ctx = { root, tmp, secret, sqlitePristine: pristine };
+      const { dir, env } = buildOf(build);
+      const root = dir === 'mercurius' ? ROOT : resolve(dir);
+      const ctx = { root, tmp, secret, sqlitePristine: pristine, postgres, pgTemplate };
       const contender =
-        build === 'mercurius' ? mercurius(ctx) : oursSqlite(ctx, { id: `compare-${round}` });
+        dir === 'mercurius'
+          ? mercurius(ctx)
+          : postgres
+            ? oursPostgres(ctx)
+            : oursSqlite(ctx, { id: `compare-${round}` });
       for (const op of ops) {
         await contender.prepare();
-        const handle = await contender.start({ port: await freePort(), nodeArgs: ['--trace-gc'] });
+        const handle = await contender.start({
+          port: await freePort(),
+          nodeArgs: ['--trace-gc'],
+          env,
+        });
         try {
           await sendOnce(handle.url, op, tokens);
           const load = (name, duration) =>

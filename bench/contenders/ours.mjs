@@ -27,12 +27,15 @@ export function startOptions(root) {
   return options.split(/\s+/).filter(Boolean);
 }
 
-/** `nodeArgs`: Node options put before the service's own (bench/profile.mjs turns on --cpu-prof). */
+/**
+ * `nodeArgs`: Node options put before the service's own (bench/profile.mjs turns on --cpu-prof);
+ * `env`: settings over the ones below (bench/compare.mjs sets a build's).
+ */
 function startOurs(
   ctx,
   id,
   databaseUrl,
-  { logStatements, port, suffix = '', probe = 'health', nodeArgs = [] },
+  { logStatements, port, suffix = '', probe = 'health', nodeArgs = [], env = {} },
 ) {
   return startServer({
     name: id,
@@ -54,6 +57,7 @@ function startOurs(
       // minute: the per-user write limit (120 a minute by default) would refuse them.
       RATE_LIMIT_WRITES_PER_MINUTE: '0',
       PORT: String(port),
+      ...env,
     },
   });
 }
