@@ -4,30 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { testDatabase } from './helpers/databases';
+import { sample } from './helpers/metrics';
 import { TestApp } from './helpers/test-app';
 import { settle, wsClient } from './helpers/ws-client';
 import { BlogEvent } from '../src/blog/events/blog-events';
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/** The value of one sample of the Prometheus text, or undefined when it is absent. */
-function sample(
-  text: string,
-  name: string,
-  labels: Record<string, string> = {},
-): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries(
-      [...(match[3] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
-    );
-    if (Object.entries(labels).every(([key, value]) => found[key] === value)) {
-      return Number(match[4]);
-    }
-  }
-  return undefined;
-}
 
 describe('GET /metrics (e2e)', () => {
   it('should answer 404 unless METRICS_ENABLED=true', async () => {
@@ -192,6 +174,14 @@ describe('GET /metrics (e2e)', () => {
         expect(sample(text, name)).toBeGreaterThanOrEqual(0);
       }
       expect(text).toContain('# TYPE nodejs_gc_duration_seconds histogram');
+    });
+
+    it('should report the admission queue, and requests in flight where they are capped', async () => {
+      const text = await scrape();
+      expect(sample(text, 'http_requests_waiting')).toBe(0);
+      // The scrape is a probe: it never waits in the queue, nor counts in flight.
+      if (testDatabase() === 'postgres') expect(sample(text, 'http_requests_in_flight')).toBe(0);
+      else expect(sample(text, 'http_requests_in_flight')).toBeUndefined();
     });
 
     it('should report the PostgreSQL pool, and only on PostgreSQL', async () => {

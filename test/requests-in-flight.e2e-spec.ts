@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 
 import { UsersService } from '../src/blog';
 import { insertUsersWithPosts } from './helpers/fixtures';
+import { sample } from './helpers/metrics';
 import { accepted, Connection, open, post } from './helpers/raw-http';
 import { TestApp } from './helpers/test-app';
 
@@ -26,7 +27,7 @@ describe('HTTP_MAX_REQUESTS_IN_FLIGHT (e2e)', () => {
   beforeAll(async () => {
     t = await TestApp.start({
       // Two places, and every client behind the proxy its own address.
-      env: { HTTP_MAX_REQUESTS_IN_FLIGHT: '2', TRUST_PROXY: '1' },
+      env: { HTTP_MAX_REQUESTS_IN_FLIGHT: '2', TRUST_PROXY: '1', METRICS_ENABLED: 'true' },
     });
     await insertUsersWithPosts(t.dataSource, 40, 25);
     port = Number(new URL((await t.listen()).http).port);
@@ -72,8 +73,23 @@ describe('HTTP_MAX_REQUESTS_IN_FLIGHT (e2e)', () => {
       const held = await openMany(2);
       for (const { socket } of held) socket.write(post({ query: '{ users(first: 1) { id } }' }));
       await within(10_000, 'the two held requests', bothArrived);
+      const queued = await openMany(3);
+      for (const { socket } of queued) socket.write(post({ query: '{ __typename }' }));
+      // The metrics, a probe, are served past the queue: two in flight, three waiting.
+      const gauges = async () => {
+        const text = (await t.http.get('/metrics').expect(200)).text;
+        return [sample(text, 'http_requests_in_flight'), sample(text, 'http_requests_waiting')];
+      };
+      for (let tries = 0; tries < 500 && (await gauges())[1] !== 3; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(await gauges()).toEqual([2, 3]);
+
       for (const { socket } of held) socket.destroy();
       await Promise.all(held.map(({ closed }) => closed));
+      await within(10_000, 'the queued requests', Promise.all(queued.map((c) => c.closed)));
+      for (const { answer } of queued)
+        expect(answer()).toContain('{"data":{"__typename":"Query"}}');
 
       const after = await openMany(4);
       for (const { socket } of after) socket.write(post({ query: '{ __typename }' }));

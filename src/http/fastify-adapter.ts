@@ -9,7 +9,7 @@ import { AppConfig, HttpConfig } from '../config';
 import { Admission } from './admission';
 import { capConnectionsPerClient } from './connections-per-client';
 import { CorsConfig, loadCorsConfig } from '../config/cors.config';
-import { fastifyObservabilityOptions } from '../observability';
+import { BlogMetrics, fastifyObservabilityOptions } from '../observability';
 import { pathOf, PROBE_PATHS } from '../observability/paths';
 
 /**
@@ -58,6 +58,7 @@ export function configureApp(
   // `maxRequestsInFlight` at once (see Admission); probes answer at once, even behind a queue. A
   // request whose connection has closed while it waited never starts.
   const admission = new Admission({ maxInFlight: http.maxRequestsInFlight });
+  app.get(BlogMetrics, { strict: false }).watchAdmission(admission);
   app
     .getHttpAdapter()
     .getInstance()

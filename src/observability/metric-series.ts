@@ -15,6 +15,14 @@ export const MAX_OPERATION_NAMES = 200;
 const MAX_ERROR_CODES = 50;
 const OPERATION_LABELS = ['operation_name', 'operation_type', 'outcome'] as const;
 
+/** What the HTTP admission queue tells of itself (`src/http/admission.ts`). */
+export interface AdmissionCounts {
+  readonly pending: number;
+  readonly inFlight: number;
+  /** False when it does not cap requests in flight, and so does not count them. */
+  readonly capped: boolean;
+}
+
 interface PgPool {
   totalCount: number;
   idleCount: number;
@@ -119,6 +127,21 @@ export class MetricSeries {
       'graphql_websocket_connections_open',
       'Open graphql-ws WebSocket connections.',
       () => server.openConnections,
+    );
+  }
+
+  /** Gauges of the HTTP admission queue: waiting requests, and those in flight under a cap. */
+  gaugeAdmission(admission: AdmissionCounts): void {
+    this.gauge(
+      'http_requests_waiting',
+      'GraphQL requests over HTTP received and waiting for their turn to start.',
+      () => admission.pending,
+    );
+    if (!admission.capped) return;
+    this.gauge(
+      'http_requests_in_flight',
+      'GraphQL requests over HTTP started and not answered yet (HTTP_MAX_REQUESTS_IN_FLIGHT).',
+      () => admission.inFlight,
     );
   }
 

@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 
-import type { MetricSeries } from './metric-series';
+import type { AdmissionCounts, MetricSeries } from './metric-series';
 import type { OperationReport } from './operation-report';
 import { observabilityConfig } from '../config/observability.config';
 import { TrustedDocumentsConfig, trustedDocumentsConfig } from '../config/trusted-documents.config';
@@ -46,5 +46,10 @@ export class BlogMetrics implements OnApplicationBootstrap {
 
   record(report: OperationReport): void {
     this.series?.record(report);
+  }
+
+  /** Serves the HTTP admission queue's counts as gauges (nothing while metrics are off). */
+  watchAdmission(admission: AdmissionCounts): void {
+    this.series?.gaugeAdmission(admission);
   }
 }
