@@ -50,9 +50,9 @@ export interface AdmissionOptions {
  * parsed or allocated anything, it costs nearly nothing.
  *
  * Clients take turns: each client's requests start in the order they came, and the clients
- * with requests waiting are served one request each in turn (round robin), so one client's burst
- * or slow operations delay another client's requests by at most one request of each other
- * client per place, not by the whole burst. A request whose client has gone while it waited (its
+ * with requests waiting are served one request each in turn (round robin), so that a client's
+ * request waits behind at most one request of each other client that has requests waiting, not
+ * behind another client's whole burst. A request whose client has gone while it waited (its
  * `abandoned` check says so when its turn comes) is dropped, not started: under overload the
  * queue is where requests wait longest, and a client that gave up, a mutation's included, should
  * cost nothing and change nothing.
