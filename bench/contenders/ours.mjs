@@ -49,9 +49,11 @@ function startOurs(
       JWT_SECRET: ctx.secret,
       DATABASE_URL: databaseUrl,
       DATABASE_LOGGING: logStatements ? 'true' : 'false',
-      // The defaults, whatever a local .env says: a pool of 10, one instance (no Redis).
+      // The defaults, whatever a local .env says: a pool of 10, one instance (no Redis), the
+      // default cap on requests in flight (twice the pool on PostgreSQL, none on SQLite).
       DATABASE_POOL_SIZE: '10',
       REDIS_URL: '',
+      HTTP_MAX_REQUESTS_IN_FLIGHT: '',
       SEED_DEMO: 'false',
       // The write benchmarks sign in as a handful of users and write thousands of times a
       // minute: the per-user write limit (120 a minute by default) would refuse them.
