@@ -1,24 +1,16 @@
 import type { Server } from 'node:http';
 
 import { UsersService } from '../src/blog';
+import { within } from './helpers/built-service';
 import { insertUsersWithPosts } from './helpers/fixtures';
 import { sample } from './helpers/metrics';
-import { accepted, Connection, open, post } from './helpers/raw-http';
+import { accepted, Connection, open, openConnections, post } from './helpers/raw-http';
 import { TestApp } from './helpers/test-app';
 
 /** A query that takes the server a while: 40 users with 25 posts each, and their authors. */
 const SLOW_QUERY = `{ users(first: 40) { id name posts(first: 25) { id title author { name handle } } } }`;
 
 const OK = /^HTTP\/1\.1 200 /;
-
-/** Rejects with `what` if `promise` has not settled within `ms`. */
-function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: nothing after ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
 
 describe('HTTP_MAX_REQUESTS_IN_FLIGHT (e2e)', () => {
   let t: TestApp;
@@ -34,9 +26,12 @@ describe('HTTP_MAX_REQUESTS_IN_FLIGHT (e2e)', () => {
   });
   afterAll(() => t.close());
 
+  /** `count` new connections, once the server has accepted them all. */
   const openMany = async (count: number): Promise<Connection[]> => {
+    const server = t.app.getHttpServer() as Server;
+    const before = await openConnections(server);
     const connections = await Promise.all(Array.from({ length: count }, () => open(port)));
-    await accepted(t.app.getHttpServer() as Server, count);
+    await accepted(server, before + count);
     return connections;
   };
 
@@ -44,9 +39,9 @@ describe('HTTP_MAX_REQUESTS_IN_FLIGHT (e2e)', () => {
     const connections = await openMany(30);
     for (const { socket } of connections) socket.write(post({ query: SLOW_QUERY }));
     await within(
+      Promise.all(connections.map(({ closed }) => closed)),
       30_000,
       'the requests past the cap',
-      Promise.all(connections.map(({ closed }) => closed)),
     );
     for (const { answer } of connections) {
       expect(answer()).toMatch(OK);
@@ -72,7 +67,7 @@ describe('HTTP_MAX_REQUESTS_IN_FLIGHT (e2e)', () => {
     try {
       const held = await openMany(2);
       for (const { socket } of held) socket.write(post({ query: '{ users(first: 1) { id } }' }));
-      await within(10_000, 'the two held requests', bothArrived);
+      await within(bothArrived, 10_000, 'the two held requests');
       const queued = await openMany(3);
       for (const { socket } of queued) socket.write(post({ query: '{ __typename }' }));
       // The metrics, a probe, are served past the queue: two in flight, three waiting.
@@ -87,16 +82,16 @@ describe('HTTP_MAX_REQUESTS_IN_FLIGHT (e2e)', () => {
 
       for (const { socket } of held) socket.destroy();
       await Promise.all(held.map(({ closed }) => closed));
-      await within(10_000, 'the queued requests', Promise.all(queued.map((c) => c.closed)));
+      await within(Promise.all(queued.map((c) => c.closed)), 10_000, 'the queued requests');
       for (const { answer } of queued)
         expect(answer()).toContain('{"data":{"__typename":"Query"}}');
 
       const after = await openMany(4);
       for (const { socket } of after) socket.write(post({ query: '{ __typename }' }));
       await within(
+        Promise.all(after.map((c) => c.closed)),
         10_000,
         'the requests after the hang-ups',
-        Promise.all(after.map((c) => c.closed)),
       );
       for (const { answer } of after) expect(answer()).toContain('{"data":{"__typename":"Query"}}');
       expect(reached).toBe(2);
@@ -120,7 +115,7 @@ describe('HTTP_MAX_REQUESTS_IN_FLIGHT (e2e)', () => {
     // After the busy client's ten, while they wait for one of the two places.
     await new Promise((resolve) => setImmediate(resolve));
     quick.socket.write(post({ query: '{ __typename }' }, undefined, from('198.51.100.1')));
-    await within(30_000, 'both clients', Promise.all([...busy, quick].map(({ closed }) => closed)));
+    await within(Promise.all([...busy, quick].map(({ closed }) => closed)), 30_000, 'both clients');
 
     expect(quick.answer()).toContain('{"data":{"__typename":"Query"}}');
     for (const { answer } of busy) expect(answer()).toMatch(OK);

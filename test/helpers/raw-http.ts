@@ -31,11 +31,16 @@ export function post(body: unknown, authorization?: string, headers = ''): strin
   );
 }
 
+/** The connections `server` holds open now. */
+export function openConnections(server: Server): Promise<number> {
+  return new Promise((resolve, reject) =>
+    server.getConnections((error, n) => (error ? reject(error) : resolve(n))),
+  );
+}
+
 /** Resolves once `server` holds at least `count` open connections. */
 export async function accepted(server: Server, count: number): Promise<void> {
-  const open = () =>
-    new Promise<number>((resolve, reject) =>
-      server.getConnections((error, n) => (error ? reject(error) : resolve(n))),
-    );
-  while ((await open()) < count) await new Promise((resolve) => setImmediate(resolve));
+  while ((await openConnections(server)) < count) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
