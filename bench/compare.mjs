@@ -12,12 +12,12 @@
  * this checkout. A build may carry settings after `@`, as `.@HTTP_MAX_REQUESTS_IN_FLIGHT=0`, so
  * that one build is compared with itself under two settings. `--postgres` runs the builds on
  * PostgreSQL (127.0.0.1:5432, a fresh copy of a generated database each round) instead of
- * SQLite; Mercurius runs on SQLite only. Each round starts the build as `npm run start:prod` does (Node's options from
- * its own `package.json`) with `--trace-gc`, warms it up, then loads it and reports: requests a
- * second and p99, CPU per request by thread (the main thread, V8's helper threads, the rest) and
- * the kernel's share of it, the young and full collections that ran during the measured round,
- * and the peak RSS. The medians per build and operation follow. `--data` keeps the generated
- * blog for the next call.
+ * SQLite; Mercurius runs on SQLite only. Each round starts the build as `npm run start:prod`
+ * does (Node's options from its own `package.json`) with `--trace-gc`, warms it up, then loads
+ * it and reports: requests a second and p99, CPU per request by thread (the main thread, V8's
+ * helper threads, the rest) and the kernel's share of it, the young and full collections that
+ * ran during the measured round, and the peak RSS. The medians per build and operation follow.
+ * `--data` keeps the generated blog for the next call.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -50,7 +50,7 @@ const log = (line = '') => console.log(line);
 
 function parseCli(argv) {
   const options = {
-    builds: ['.'],
+    builds: [buildOf('.')],
     operations: ['Q1'],
     rounds: 4,
     duration: 8,
@@ -62,7 +62,7 @@ function parseCli(argv) {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => positiveNumber(arg, argv[++i]);
-    if (arg === '--builds') options.builds = argv[++i].split(',').filter(Boolean);
+    if (arg === '--builds') options.builds = argv[++i].split(',').filter(Boolean).map(buildOf);
     else if (arg === '--operations') options.operations = argv[++i].toUpperCase().split(',');
     else if (arg === '--rounds') options.rounds = value();
     else if (arg === '--duration') options.duration = value();
@@ -75,8 +75,7 @@ function parseCli(argv) {
   }
   const unknown = options.operations.filter((id) => !OPERATION_IDS.includes(id));
   if (unknown.length) throw new Error(`--operations takes ids among ${OPERATION_IDS.join(',')}`);
-  for (const build of options.builds) {
-    const { dir } = buildOf(build);
+  for (const { dir } of options.builds) {
     if (dir === 'mercurius' && options.postgres) {
       throw new Error('Mercurius runs on SQLite only: leave out --postgres');
     }
@@ -87,16 +86,19 @@ function parseCli(argv) {
   return options;
 }
 
-/** A build's folder and the settings given after its `@`s (`dir@NAME=value@NAME=value`). */
-function buildOf(build) {
-  const [dir, ...settings] = build.split('@');
+/**
+ * A build as `--builds` names it (`name`), its folder and the settings given after its `@`s
+ * (`dir@NAME=value@NAME=value`).
+ */
+function buildOf(name) {
+  const [dir, ...settings] = name.split('@');
   const env = {};
   for (const setting of settings) {
     const at = setting.indexOf('=');
-    if (at < 1) throw new Error(`${build}: a setting after @ reads NAME=value`);
+    if (at < 1) throw new Error(`${name}: a setting after @ reads NAME=value`);
     env[setting.slice(0, at)] = setting.slice(at + 1);
   }
-  return { dir, env };
+  return { name, dir, env };
 }
 
 /** CPU ms of each thread of `pid` so far, by thread id, with the thread's name. */
@@ -197,8 +199,7 @@ async function rounds(options, { tmp, pristine, fixtures, postgres, pgTemplate }
   log(`Load average at the start: ${loadavg()[0].toFixed(2)}`);
   const results = {};
   for (let round = 1; round <= options.rounds; round++) {
-    for (const build of options.builds) {
-      const { dir, env } = buildOf(build);
+    for (const { name: build, dir, env } of options.builds) {
       const root = dir === 'mercurius' ? ROOT : resolve(dir);
       const ctx = { root, tmp, secret, sqlitePristine: pristine, postgres, pgTemplate };
       const contender =
