@@ -6,6 +6,7 @@
  *
  *   node bench/compare.mjs --builds <dir>,<dir>[,mercurius] [--operations Q1,W1] [--rounds 4]
  *     [--duration 8] [--warmup 3] [--connections 100] [--scale 1] [--data <dir>] [--postgres]
+ *     [--in-turn]
  *
  * A build is a folder with the service's `package.json` and a built `dist/` (say, a copy of
  * `dist/` made before a change, beside a `package.json` and a link to `node_modules`); `.` is
@@ -17,7 +18,11 @@
  * it and reports: requests a second and p99, CPU per request by thread (the main thread, V8's
  * helper threads, the rest) and the kernel's share of it, the young and full collections that
  * ran during the measured round, and the peak RSS. The medians per build and operation follow.
- * `--data` keeps the generated blog for the next call.
+ * `--in-turn` runs the operations one after the other on one server per build and round, as the
+ * full run does, and adds the server's RSS high-water mark after each of them: the peak that
+ * builds up over several operations, which one operation alone on a fresh server does not show.
+ * `--data` keeps the generated blog for the next call, on PostgreSQL too (a database named
+ * `blog_compare_keep_<scale>`, dropped by hand).
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -42,7 +47,14 @@ import { createDatabase, detectPostgres, dropDatabase } from './lib/databases.mj
 import { mintToken } from './lib/jwt.mjs';
 import { median, runLoad, sendOnce } from './lib/measure.mjs';
 import { positiveNumber } from './lib/options.mjs';
-import { cpuOfStat, fileSize, freePort, installCleanup, watchMemory } from './lib/processes.mjs';
+import {
+  cpuOfStat,
+  fileSize,
+  freePort,
+  installCleanup,
+  memoryOf,
+  watchMemory,
+} from './lib/processes.mjs';
 import { graphqlOperations, OPERATION_IDS } from './operations.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -71,6 +83,7 @@ function parseCli(argv) {
     else if (arg === '--scale') options.scale = value();
     else if (arg === '--data') options.data = resolve(argv[++i]);
     else if (arg === '--postgres') options.postgres = true;
+    else if (arg === '--in-turn') options.inTurn = true;
     else throw new Error(`unknown option ${arg}; see the usage at the top of bench/compare.mjs`);
   }
   const unknown = options.operations.filter((id) => !OPERATION_IDS.includes(id));
@@ -169,22 +182,37 @@ async function compare(options, tmp) {
   }
   let postgres = null;
   let pgTemplate = null;
+  // With --data, the generated PostgreSQL blog is kept for the next call, as the SQLite file is.
+  const keptPg = options.data && join(dataDir, `compare-${options.scale}.pg`);
   if (options.postgres) {
     postgres = await detectPostgres();
     if (postgres.unavailable) throw new Error(postgres.unavailable);
-    pgTemplate = `blog_compare_${process.pid}`;
-    await createDatabase(postgres, pgTemplate);
-    log(`Generating the blog on PostgreSQL (scale ${options.scale})...`);
-    const sizes = scaleSizes(FULL_SIZES, options.scale);
-    const generated = await generate({ databaseUrl: postgres.url(pgTemplate), sizes, seed: '42' });
-    if (JSON.stringify(generated.fixtures) !== JSON.stringify(fixtures)) {
-      throw new Error('The PostgreSQL data differs from the SQLite data (fixtures differ)');
+    if (keptPg && existsSync(keptPg)) {
+      pgTemplate = readFileSync(keptPg, 'utf8').trim();
+      log(`Using the PostgreSQL blog kept in ${pgTemplate}`);
+    } else {
+      pgTemplate = keptPg
+        ? `blog_compare_keep_${String(options.scale).replace(/\W/g, '_')}`
+        : `blog_compare_${process.pid}`;
+      await dropDatabase(postgres, pgTemplate);
+      await createDatabase(postgres, pgTemplate);
+      log(`Generating the blog on PostgreSQL (scale ${options.scale})...`);
+      const sizes = scaleSizes(FULL_SIZES, options.scale);
+      const generated = await generate({
+        databaseUrl: postgres.url(pgTemplate),
+        sizes,
+        seed: '42',
+      });
+      if (JSON.stringify(generated.fixtures) !== JSON.stringify(fixtures)) {
+        throw new Error('The PostgreSQL data differs from the SQLite data (fixtures differ)');
+      }
+      if (keptPg) writeFileSync(keptPg, pgTemplate);
     }
   }
   try {
     await rounds(options, { tmp, pristine, fixtures, postgres, pgTemplate });
   } finally {
-    if (pgTemplate) await dropDatabase(postgres, pgTemplate);
+    if (pgTemplate && !keptPg) await dropDatabase(postgres, pgTemplate);
   }
 }
 
@@ -208,7 +236,8 @@ async function rounds(options, { tmp, pristine, fixtures, postgres, pgTemplate }
           : postgres
             ? oursPostgres(ctx)
             : oursSqlite(ctx, { id: `compare-${round}` });
-      for (const op of ops) {
+      // One server for each operation, or one for them all in turn.
+      for (const serverOps of options.inTurn ? [ops] : ops.map((op) => [op])) {
         await contender.prepare();
         const handle = await contender.start({
           port: await freePort(),
@@ -216,39 +245,19 @@ async function rounds(options, { tmp, pristine, fixtures, postgres, pgTemplate }
           env,
         });
         try {
-          await sendOnce(handle.url, op, tokens);
-          const load = (name, duration) =>
-            runLoad({
-              ctx: { ...ctx, root: ROOT },
-              url: handle.url,
-              op,
-              tokens,
-              check: { kind: 'write' },
-              rounds: [{ name, connections: options.connections, duration }],
-            });
-          await load('warmup', options.warmup);
-          const memory = watchMemory(handle.pid);
-          const logFrom = fileSize(handle.logFile) ?? 0;
-          const threadsBefore = threadTimes(handle.pid);
-          const { measured } = await load('measured', options.duration);
-          const cpu = cpuPerRequest(threadsBefore, threadTimes(handle.pid), measured.requests);
-          const gc = collectionsSince(handle.logFile, logFrom);
-          const row = {
-            rps: measured.rps,
-            p99: measured.p99,
-            errors: measured.non2xx + measured.timeouts + measured.gqlErrors,
-            cpu,
-            gc,
-            peakMb: memory.stop(),
-          };
-          (results[`${build} ${op.id}`] ??= []).push(row);
-          log(
-            `round ${round} ${build} ${op.id}: ${row.rps.toFixed(0)} req/s, p99 ${row.p99?.toFixed(1)} ms; ` +
-              `CPU ms/req main ${cpu.main.toFixed(3)}, V8 helpers ${cpu.v8.toFixed(3)}, other ${cpu.other.toFixed(3)} ` +
-              `(of all three, system ${cpu.system.toFixed(3)}); ` +
-              `collections ${gc.young} young, ${gc.full} full; peak ${row.peakMb?.toFixed(0)} MB` +
-              (row.errors ? `; ${row.errors} ERRORS` : ''),
-          );
+          for (const op of serverOps) {
+            const row = await measureOne(options, { ctx, handle, op, tokens });
+            (results[`${build} ${op.id}`] ??= []).push(row);
+            const { cpu, gc } = row;
+            log(
+              `round ${round} ${build} ${op.id}: ${row.rps.toFixed(0)} req/s, p99 ${row.p99?.toFixed(1)} ms; ` +
+                `CPU ms/req main ${cpu.main.toFixed(3)}, V8 helpers ${cpu.v8.toFixed(3)}, other ${cpu.other.toFixed(3)} ` +
+                `(of all three, system ${cpu.system.toFixed(3)}); ` +
+                `collections ${gc.young} young, ${gc.full} full; peak ${row.peakMb?.toFixed(0)} MB` +
+                (options.inTurn ? `, high-water mark ${row.highWaterMb?.toFixed(0)} MB` : '') +
+                (row.errors ? `; ${row.errors} ERRORS` : ''),
+            );
+          }
         } finally {
           await handle.stop();
           await contender.dispose();
@@ -264,9 +273,44 @@ async function rounds(options, { tmp, pristine, fixtures, postgres, pgTemplate }
       `${key}: ${m((r) => r.rps).toFixed(0)} req/s (${rows.map((r) => r.rps.toFixed(0)).join(' / ')}), ` +
         `main CPU ${m((r) => r.cpu.main).toFixed(3)} ms/req, V8 helpers ${m((r) => r.cpu.v8).toFixed(3)}, ` +
         `system ${m((r) => r.cpu.system).toFixed(3)}, ` +
-        `full collections ${rows.map((r) => r.gc.full).join(' / ')}, peak ${m((r) => r.peakMb ?? 0).toFixed(0)} MB`,
+        `full collections ${rows.map((r) => r.gc.full).join(' / ')}, peak ${m((r) => r.peakMb ?? 0).toFixed(0)} MB` +
+        (options.inTurn
+          ? `, high-water mark ${m((r) => r.highWaterMb ?? 0).toFixed(0)} MB (${rows.map((r) => r.highWaterMb?.toFixed(0)).join(' / ')})`
+          : ''),
     );
   }
+}
+
+/**
+ * One operation's warm-up and measured round on a running server: requests a second, p99, CPU
+ * per request, collections, the peak RSS sampled during the measured round, and the server's RSS
+ * high-water mark once the round is over.
+ */
+async function measureOne(options, { ctx, handle, op, tokens }) {
+  await sendOnce(handle.url, op, tokens);
+  const load = (name, duration) =>
+    runLoad({
+      ctx: { ...ctx, root: ROOT },
+      url: handle.url,
+      op,
+      tokens,
+      check: { kind: 'write' },
+      rounds: [{ name, connections: options.connections, duration }],
+    });
+  await load('warmup', options.warmup);
+  const memory = watchMemory(handle.pid);
+  const logFrom = fileSize(handle.logFile) ?? 0;
+  const threadsBefore = threadTimes(handle.pid);
+  const { measured } = await load('measured', options.duration);
+  return {
+    rps: measured.rps,
+    p99: measured.p99,
+    errors: measured.non2xx + measured.timeouts + measured.gqlErrors,
+    cpu: cpuPerRequest(threadsBefore, threadTimes(handle.pid), measured.requests),
+    gc: collectionsSince(handle.logFile, logFrom),
+    peakMb: memory.stop(),
+    highWaterMb: memoryOf(handle.pid)?.peakMb ?? null,
+  };
 }
 
 main().then(
