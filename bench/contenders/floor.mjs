@@ -1,11 +1,12 @@
 /**
  * The framework floor of bench/floor/server.mjs (NestJS, Fastify, Apollo, TypeORM; one query),
- * on a copy of the same data, with the Node options of our `start:prod`. It answers Q1 only:
- * it is there for its memory and cold start, the part of ours that the frameworks take.
+ * on a copy of the same data, with the Node options and environment of our `start:prod`. It
+ * answers Q1 only: it is there for its memory and cold start, the part of ours that the
+ * frameworks take.
  */
 import { join } from 'node:path';
 
-import { startOptions } from './ours.mjs';
+import { startEnvironment, startOptions } from './ours.mjs';
 import { copySqlite, createDatabase, dropDatabase, removeSqlite } from '../lib/databases.mjs';
 import { startServer } from '../lib/processes.mjs';
 import { COLD_START_QUERIES } from '../operations.mjs';
@@ -21,7 +22,12 @@ function startFloor(ctx, id, databaseUrl, { port, suffix = '', probe = 'graphql'
     port,
     probe,
     logFile: join(ctx.tmp, `${id}${suffix}.log`),
-    env: { NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: String(port) },
+    env: {
+      ...startEnvironment(ctx.root),
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+    },
   });
 }
 

@@ -16,15 +16,36 @@ import { COLD_START_QUERIES } from '../operations.mjs';
  */
 const TYPEORM_STATEMENT = /^(query( failed)?:|\{.*"context":"TypeORM".*"msg":"query( failed)?")/gm;
 
+/** The command of `npm run start:prod`, in the package.json of `root`. */
+function startCommand(root) {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const command = /^((?:\s*\w+=\S*)*)\s*node((?:\s+--\S+)*)\s+dist\/src\/main\.js$/.exec(
+    scripts['start:prod'].trim(),
+  );
+  if (!command) throw new Error('start:prod does not run node dist/src/main.js');
+  return { assignments: command[1], options: command[2] };
+}
+
 /**
  * Node's options in `npm run start:prod` (V8's memory settings), so that it runs as deployed
  * (the framework floor of floor.mjs runs with them too).
  */
 export function startOptions(root) {
-  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const options = /\bnode((?:\s+--\S+)*)\s+dist\/src\/main\.js/.exec(scripts['start:prod'])?.[1];
-  if (options === undefined) throw new Error('start:prod does not run node dist/src/main.js');
-  return options.split(/\s+/).filter(Boolean);
+  return startCommand(root).options.split(/\s+/).filter(Boolean);
+}
+
+/**
+ * The environment that `npm run start:prod` sets before `node` (glibc's malloc settings), but
+ * NODE_ENV, which each contender sets itself.
+ */
+export function startEnvironment(root) {
+  const env = {};
+  for (const assignment of startCommand(root).assignments.split(/\s+/).filter(Boolean)) {
+    const at = assignment.indexOf('=');
+    env[assignment.slice(0, at)] = assignment.slice(at + 1);
+  }
+  delete env.NODE_ENV;
+  return env;
 }
 
 /**
@@ -45,6 +66,7 @@ function startOurs(
     probe,
     logFile: join(ctx.tmp, `${id}${suffix}.log`),
     env: {
+      ...startEnvironment(ctx.root),
       NODE_ENV: 'production',
       JWT_SECRET: ctx.secret,
       DATABASE_URL: databaseUrl,

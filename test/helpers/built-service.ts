@@ -8,15 +8,36 @@ import { createPostgresDatabase, testDatabase } from './databases';
 /** The project's root, where `dist/` is built. */
 export const ROOT = join(__dirname, '..', '..');
 
+/** One of package.json's scripts that run `node … dist/src/main.js`, taken apart. */
+function startCommand(script: string): { assignments: string; options: string } {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const command = /^((?:\s*\w+=\S*)*)\s*node((?:\s+--\S+)*)\s+dist\/src\/main\.js$/.exec(
+    String(scripts[script]).trim(),
+  );
+  if (!command) throw new Error(`${script} does not run node dist/src/main.js`);
+  return { assignments: command[1], options: command[2] };
+}
+
 /**
  * Node's options in one of package.json's scripts that run `node … dist/src/main.js` (V8's
  * memory settings, in `start` and `start:prod`).
  */
 export function startOptions(script = 'start:prod'): string[] {
-  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-  const options = /\bnode((?:\s+--\S+)*)\s+dist\/src\/main\.js/.exec(scripts[script])?.[1];
-  if (options === undefined) throw new Error(`${script} does not run node dist/src/main.js`);
-  return options.split(/\s+/).filter(Boolean);
+  return startCommand(script).options.split(/\s+/).filter(Boolean);
+}
+
+/**
+ * The environment that such a script sets before `node` (glibc's malloc settings), without
+ * NODE_ENV, which `start:prod` alone sets.
+ */
+export function startEnvironment(script = 'start:prod'): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const assignment of startCommand(script).assignments.split(/\s+/).filter(Boolean)) {
+    const at = assignment.indexOf('=');
+    env[assignment.slice(0, at)] = assignment.slice(at + 1);
+  }
+  delete env.NODE_ENV;
+  return env;
 }
 
 /** Resolves with `promise`, or fails naming `what` after `ms`. */
@@ -60,8 +81,8 @@ export class BuiltService {
   }
 
   /**
-   * Starts it in production mode, as `npm run start:prod` does, on 127.0.0.1 and a free port;
-   * `env` adds or overrides.
+   * Starts it in production mode, as `npm run start:prod` does (its Node options and
+   * environment), on 127.0.0.1 and a free port; `env` adds or overrides.
    */
   static async start(env: Record<string, string> = {}): Promise<BuiltService> {
     const dataDir = mkdtempSync(join(tmpdir(), 'blog-built-'));
@@ -70,6 +91,7 @@ export class BuiltService {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
+        ...startEnvironment(),
         PATH: process.env.PATH,
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
