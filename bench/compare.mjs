@@ -43,7 +43,7 @@ import { oursPostgres, oursSqlite } from './contenders/ours.mjs';
 import { generate } from './generate.mjs';
 import { FULL_SIZES, scaleSizes } from './lib/blog-plan.mjs';
 import { ensureBuild } from './lib/build.mjs';
-import { createDatabase, detectPostgres, dropDatabase } from './lib/databases.mjs';
+import { createDatabase, databaseExists, detectPostgres, dropDatabase } from './lib/databases.mjs';
 import { mintToken } from './lib/jwt.mjs';
 import { median, runLoad, sendOnce } from './lib/measure.mjs';
 import { positiveNumber } from './lib/options.mjs';
@@ -187,8 +187,9 @@ async function compare(options, tmp) {
   if (options.postgres) {
     postgres = await detectPostgres();
     if (postgres.unavailable) throw new Error(postgres.unavailable);
-    if (keptPg && existsSync(keptPg)) {
-      pgTemplate = readFileSync(keptPg, 'utf8').trim();
+    const kept = keptPg && existsSync(keptPg) ? readFileSync(keptPg, 'utf8').trim() : null;
+    if (kept && (await databaseExists(postgres, kept))) {
+      pgTemplate = kept;
       log(`Using the PostgreSQL blog kept in ${pgTemplate}`);
     } else {
       pgTemplate = keptPg

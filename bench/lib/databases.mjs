@@ -71,6 +71,14 @@ export function createDatabase(postgres, name, template) {
   );
 }
 
+/** Whether a database of that name exists. */
+export async function databaseExists(postgres, name) {
+  const { rows } = await admin(postgres, (client) =>
+    client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]),
+  );
+  return rows.length > 0;
+}
+
 export function dropDatabase(postgres, name) {
   return admin(postgres, (client) =>
     client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
