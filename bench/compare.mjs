@@ -19,8 +19,9 @@
  * helper threads, the rest) and the kernel's share of it, the young and full collections that
  * ran during the measured round, and the peak RSS. The medians per build and operation follow.
  * `--in-turn` runs the operations one after the other on one server per build and round, as the
- * full run does, and adds the server's RSS high-water mark after each of them: the peak that
- * builds up over several operations, which one operation alone on a fresh server does not show.
+ * full run does; the peak RSS after each (the server's high-water mark, from its start on) is
+ * then the peak that builds up over several operations, which one operation alone on a fresh
+ * server does not show.
  * `--data` keeps the generated blog for the next call, on PostgreSQL too (a database named
  * `blog_compare_keep_<scale>`, dropped by hand).
  */
@@ -47,14 +48,7 @@ import { createDatabase, databaseExists, detectPostgres, dropDatabase } from './
 import { mintToken } from './lib/jwt.mjs';
 import { median, runLoad, sendOnce } from './lib/measure.mjs';
 import { positiveNumber } from './lib/options.mjs';
-import {
-  cpuOfStat,
-  fileSize,
-  freePort,
-  installCleanup,
-  memoryOf,
-  watchMemory,
-} from './lib/processes.mjs';
+import { cpuOfStat, fileSize, freePort, installCleanup, watchMemory } from './lib/processes.mjs';
 import { graphqlOperations, OPERATION_IDS } from './operations.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -255,7 +249,6 @@ async function rounds(options, { tmp, pristine, fixtures, postgres, pgTemplate }
                 `CPU ms/req main ${cpu.main.toFixed(3)}, V8 helpers ${cpu.v8.toFixed(3)}, other ${cpu.other.toFixed(3)} ` +
                 `(of all three, system ${cpu.system.toFixed(3)}); ` +
                 `collections ${gc.young} young, ${gc.full} full; peak ${row.peakMb?.toFixed(0)} MB` +
-                (options.inTurn ? `, high-water mark ${row.highWaterMb?.toFixed(0)} MB` : '') +
                 (row.errors ? `; ${row.errors} ERRORS` : ''),
             );
           }
@@ -274,18 +267,15 @@ async function rounds(options, { tmp, pristine, fixtures, postgres, pgTemplate }
       `${key}: ${m((r) => r.rps).toFixed(0)} req/s (${rows.map((r) => r.rps.toFixed(0)).join(' / ')}), ` +
         `main CPU ${m((r) => r.cpu.main).toFixed(3)} ms/req, V8 helpers ${m((r) => r.cpu.v8).toFixed(3)}, ` +
         `system ${m((r) => r.cpu.system).toFixed(3)}, ` +
-        `full collections ${rows.map((r) => r.gc.full).join(' / ')}, peak ${m((r) => r.peakMb ?? 0).toFixed(0)} MB` +
-        (options.inTurn
-          ? `, high-water mark ${m((r) => r.highWaterMb ?? 0).toFixed(0)} MB (${rows.map((r) => r.highWaterMb?.toFixed(0)).join(' / ')})`
-          : ''),
+        `full collections ${rows.map((r) => r.gc.full).join(' / ')}, peak ${m((r) => r.peakMb ?? 0).toFixed(0)} MB`,
     );
   }
 }
 
 /**
  * One operation's warm-up and measured round on a running server: requests a second, p99, CPU
- * per request, collections, the peak RSS sampled during the measured round, and the server's RSS
- * high-water mark once the round is over.
+ * per request, collections, and the peak RSS (the server's high-water mark at the end of the
+ * round).
  */
 async function measureOne(options, { ctx, handle, op, tokens }) {
   await sendOnce(handle.url, op, tokens);
@@ -310,7 +300,6 @@ async function measureOne(options, { ctx, handle, op, tokens }) {
     cpu: cpuPerRequest(threadsBefore, threadTimes(handle.pid), measured.requests),
     gc: collectionsSince(handle.logFile, logFrom),
     peakMb: memory.stop(),
-    highWaterMb: memoryOf(handle.pid)?.peakMb ?? null,
   };
 }
 
