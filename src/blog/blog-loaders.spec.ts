@@ -112,6 +112,44 @@ describe('BlogLoadersFactory', () => {
     expect(make).toHaveBeenCalledTimes(3);
   });
 
+  it('should hold a user exactly as userById answers it, once it is primed or read', async () => {
+    const { made, findByIds } = factory();
+    const viewer = Object.assign(new User(), { id: 'v', name: 'viewer' });
+    const loaders = made.create(viewer);
+    const listed = Object.assign(new User(), { id: 'k', name: 'listed' });
+    expect(loaders.knownUser('k')).toBeUndefined();
+    loaders.knownUsers([listed]);
+    expect(loaders.knownUser('k')).toBe(listed);
+    expect(loaders.knownUser('v')).toBe(viewer);
+
+    // A batch in flight holds nothing yet; a row listed meanwhile does not replace the batch's.
+    const reading = loaders.userById.load('r');
+    expect(loaders.knownUser('r')).toBeUndefined();
+    loaders.knownUsers([Object.assign(new User(), { id: 'r', name: 'listed meanwhile' })]);
+    expect(loaders.knownUser('r')).toBeUndefined();
+    const read = await reading;
+    expect(read?.name).toBe('read r');
+    expect(loaders.knownUser('r')).toBe(read);
+    expect(await loaders.userById.load('r')).toBe(read);
+
+    // An id the batch found no row for is not held: the loader answers it (null).
+    findByIds.mockResolvedValueOnce([]);
+    expect(await loaders.userById.load('gone')).toBeNull();
+    expect(loaders.knownUser('gone')).toBeUndefined();
+
+    for (const id of ['k', 'v', 'r']) {
+      expect(await loaders.userById.load(id)).toBe(loaders.knownUser(id));
+    }
+    loaders.clear();
+    expect(['k', 'v', 'r'].map((id) => loaders.knownUser(id))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect((await loaders.userById.load('v'))?.name).toBe('read v');
+    expect(loaders.knownUser('v')?.name).toBe('read v');
+  });
+
   it("should prime the viewer's row", async () => {
     const { made, findByIds } = factory();
     const viewer = Object.assign(new User(), { id: 'v', name: 'viewer' });

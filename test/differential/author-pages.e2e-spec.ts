@@ -1,4 +1,4 @@
-import { COMPILED_ENV, fastPathDifferences, ORACLE_ENV } from './harness';
+import { COMPILED_ENV, fastPathDifferences, ORACLE_ENV, sixPostsByThree } from './harness';
 import { PostsService } from '../../src/blog/posts/posts.service';
 import {
   ADD_COMMENT,
@@ -7,7 +7,7 @@ import {
   MISSING_ID,
   PROFILE_QUERY,
 } from '../helpers/documents';
-import { TestApp, TestUser } from '../helpers/test-app';
+import { TestApp } from '../helpers/test-app';
 
 /**
  * An author's page of posts whose selection reads none of their content (FIELDS_WITHOUT_CONTENT)
@@ -114,23 +114,12 @@ describe.each(SETTINGS)("An author's page of posts read without content (%s)", (
   beforeAll(async () => {
     t = await TestApp.start({ env: { ...env, RATE_LIMIT_WRITES_PER_MINUTE: '0' } });
     posts = t.app.get(PostsService);
-    const [writer, reader, third]: TestUser[] = [
-      await t.signUp(),
-      await t.signUp(),
-      await t.signUp(),
-    ];
+    const { writer, reader, ids } = await sixPostsByThree(t, (n) => ({
+      title: `Post ${n}`,
+      content: `Text ${n} ${'é'.repeat(n)}`,
+      tags: [`t${n % 2}`],
+    }));
     tokens = { anonymous: undefined, writer: writer.token, reader: reader.token };
-    const ids: string[] = [];
-    for (const [n, author] of [writer, reader, third, writer, reader, writer].entries()) {
-      const { createPost } = await t.data<{ createPost: { id: string } }>(
-        CREATE_POST,
-        {
-          input: { title: `Post ${n}`, content: `Text ${n} ${'é'.repeat(n)}`, tags: [`t${n % 2}`] },
-        },
-        author.token,
-      );
-      ids.push(createPost.id);
-    }
     await t.data(
       CREATE_POST,
       { input: { title: 'A draft', content: 'Hidden', publish: false } },

@@ -4,7 +4,8 @@ import type { CorpusLine, Who } from './corpus';
 import { Normaliser, Observation, Reply, differences } from './normalise';
 import { ADA, BOB, CYD, DEE, Dump, dumpTables, resetToSeed, seedPasswordHash } from './seed';
 import { AuthService, CompiledExecution, User } from '../../src/blog';
-import { TestApp } from '../helpers/test-app';
+import { CREATE_POST } from '../helpers/documents';
+import { TestApp, TestUser } from '../helpers/test-app';
 
 /** The settings both instances share: no write or auth limits in the way of the corpus. */
 const SHARED_ENV = {
@@ -274,4 +275,25 @@ export async function fastPathDifferences<L extends readonly [string, ...unknown
     }
   }
   return found;
+}
+
+/**
+ * Three new users, a writer, a reader and a third, and six published posts, `input(n)` for the
+ * n-th, written by them in turn: the writer's are the first, fourth and sixth (`ids`).
+ */
+export async function sixPostsByThree(
+  t: TestApp,
+  input: (n: number) => Record<string, unknown>,
+): Promise<{ writer: TestUser; reader: TestUser; third: TestUser; ids: string[] }> {
+  const [writer, reader, third] = [await t.signUp(), await t.signUp(), await t.signUp()];
+  const ids: string[] = [];
+  for (const [n, author] of [writer, reader, third, writer, reader, writer].entries()) {
+    const { createPost } = await t.data<{ createPost: { id: string } }>(
+      CREATE_POST,
+      { input: input(n) },
+      author.token,
+    );
+    ids.push(createPost.id);
+  }
+  return { writer, reader, third, ids };
 }

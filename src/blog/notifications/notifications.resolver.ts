@@ -107,8 +107,13 @@ export class NotificationsResolver {
   }
 
   @ResolveField(() => User, { description: 'Who did it.' })
-  actor(notification: Notification, _args: unknown, context: BlogContext): Promise<User | null> {
-    return loadersOf(context).userById.load(notification.actorId);
+  actor(
+    notification: Notification,
+    _args: unknown,
+    context: BlogContext,
+  ): User | Promise<User | null> {
+    const loaders = loadersOf(context);
+    return loaders.knownUser(notification.actorId) ?? loaders.userById.load(notification.actorId);
   }
 
   @ResolveField(() => Post, {

@@ -143,9 +143,15 @@ export class PostsResolver {
     return chargedText(post.content, context);
   }
 
+  /** The author at once when the request holds their row already (see `knownUser`). */
   @ResolveField(() => User)
-  async author(post: Post, _args: unknown, context: BlogContext): Promise<User> {
-    const author = await loadersOf(context).userById.load(post.authorId);
+  author(post: Post, _args: unknown, context: BlogContext): User | Promise<User> {
+    const loaders = loadersOf(context);
+    return loaders.knownUser(post.authorId) ?? this.loadAuthor(post, loaders);
+  }
+
+  private async loadAuthor(post: Post, loaders: BlogLoaders): Promise<User> {
+    const author = await loaders.userById.load(post.authorId);
     if (!author) throw new Error(`Post ${post.id} has no author ${post.authorId}`);
     return author;
   }

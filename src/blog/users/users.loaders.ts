@@ -6,6 +6,41 @@ import { Viewer } from './viewer';
 import { byKeys, LoaderCache, LoadersOf } from '../common/loaders';
 
 /**
+ * One request's loader of users by id, with the rows it holds already: those primed and those
+ * its batches have read. A row is held exactly as the loader answers it, so that reading it here
+ * instead of through the loader changes no answer.
+ */
+class UserRows {
+  readonly loader: DataLoader<string, User | null>;
+  /** The loader's cache: a promise per id asked for or primed. */
+  private readonly promised = new Map<string, Promise<User | null>>();
+  private readonly rows = new Map<string, User>();
+
+  constructor(users: UsersService, viewer: Viewer) {
+    this.loader = new DataLoader(
+      async (ids) => {
+        const found = byKeys(ids, await users.findByIds(ids), (user) => user.id);
+        for (const user of found) if (user) this.rows.set(user.id, user);
+        return found;
+      },
+      { cacheMap: this.promised },
+    );
+    if (viewer) this.prime(viewer);
+  }
+
+  /** As DataLoader's prime: an id the loader has already, or is reading, keeps that row. */
+  prime(user: User): void {
+    if (this.promised.has(user.id)) return;
+    this.loader.prime(user.id, user);
+    this.rows.set(user.id, user);
+  }
+
+  held(id: string): User | undefined {
+    return this.rows.get(id);
+  }
+}
+
+/**
  * The user loaders of one request. The viewer's row is known when the request starts, so it is
  * primed, until a mutation clears the loaders and may have changed it; so are the rows of every
  * list of users the request reads.
@@ -17,14 +52,16 @@ class RequestUsersLoaders {
     private readonly viewer: Viewer,
   ) {}
 
+  /** A private method (`#`), so that the composed loaders do not expose it as a loader. */
+  #rows(): UserRows {
+    return this.cache.once(
+      'userById',
+      () => new UserRows(this.users, this.cache.cleared ? null : this.viewer),
+    );
+  }
+
   get userById(): DataLoader<string, User | null> {
-    return this.cache.once('userById', () => {
-      const loader = new DataLoader<string, User | null>(async (ids) =>
-        byKeys(ids, await this.users.findByIds(ids), (u) => u.id),
-      );
-      if (this.viewer && !this.cache.cleared) loader.prime(this.viewer.id, this.viewer);
-      return loader;
-    });
+    return this.#rows().loader;
   }
 
   /**
@@ -32,9 +69,19 @@ class RequestUsersLoaders {
    * (a post's author, say) cost no further statement.
    */
   knownUsers(list: User[]): User[] {
-    const loader = this.userById;
-    for (const user of list) loader.prime(user.id, user);
+    const rows = this.#rows();
+    for (const user of list) rows.prime(user);
     return list;
+  }
+
+  /**
+   * The user `id` as `userById` answers it, when the request holds that row already (primed, or
+   * read by a batch that has finished); undefined otherwise. A field that resolves a user for
+   * each of many parents (the authors of a page of posts) answers the known ones with it at
+   * once, without a promise for each.
+   */
+  knownUser(id: string): User | undefined {
+    return this.#rows().held(id);
   }
 }
 
