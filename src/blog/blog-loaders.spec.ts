@@ -150,6 +150,40 @@ describe('BlogLoadersFactory', () => {
     expect(loaders.knownUser('v')?.name).toBe('read v');
   });
 
+  it('should hold only what userById answers, whatever clears, primes or reads it', async () => {
+    const { made, findByIds } = factory();
+    const loaders = made.create(null);
+    const listed = (id: string) => Object.assign(new User(), { id, name: `listed ${id}` });
+    loaders.knownUsers([listed('a'), listed('b'), listed('c')]);
+
+    // Forgotten by the loader: forgotten here, and read again.
+    loaders.userById.clear('a');
+    expect(loaders.knownUser('a')).toBeUndefined();
+    const reading = loaders.userById.load('a');
+    expect(loaders.knownUser('a')).toBeUndefined();
+    expect(await reading).toBe(loaders.knownUser('a'));
+    expect(loaders.knownUser('a')?.name).toBe('read a');
+
+    // Primed on the loader itself: held once its promise has settled, as the loader answers it.
+    const primed = listed('p');
+    loaders.userById.prime('p', primed);
+    expect(await loaders.userById.load('p')).toBe(primed);
+    expect(loaders.knownUser('p')).toBe(primed);
+
+    // A batch that fails holds nothing; the loader keeps the failure, as before.
+    findByIds.mockRejectedValueOnce(new Error('database gone'));
+    await expect(loaders.userById.load('f')).rejects.toThrow('database gone');
+    expect(loaders.knownUser('f')).toBeUndefined();
+
+    loaders.userById.clearAll();
+    expect(['a', 'b', 'c', 'p'].map((id) => loaders.knownUser(id))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
   it("should prime the viewer's row", async () => {
     const { made, findByIds } = factory();
     const viewer = Object.assign(new User(), { id: 'v', name: 'viewer' });

@@ -6,37 +6,63 @@ import { Viewer } from './viewer';
 import { byKeys, LoaderCache, LoadersOf } from '../common/loaders';
 
 /**
+ * DataLoader's cache of a {@link UserRows}: a promise per id asked for or primed. It holds the
+ * row each promise settles on for as long as that promise is the id's, so that the rows held are
+ * always what the loader answers, whatever clears, primes or reads it.
+ */
+class UserPromises extends Map<string, Promise<User | null>> {
+  readonly rows = new Map<string, User>();
+
+  override set(id: string, promise: Promise<User | null>): this {
+    this.rows.delete(id);
+    super.set(id, promise);
+    promise.then(
+      (user) => {
+        if (user && super.get(id) === promise) this.rows.set(id, user);
+      },
+      () => undefined, // the caller of load() gets the error
+    );
+    return this;
+  }
+
+  override delete(id: string): boolean {
+    this.rows.delete(id);
+    return super.delete(id);
+  }
+
+  override clear(): void {
+    this.rows.clear();
+    super.clear();
+  }
+}
+
+/**
  * One request's loader of users by id, with the rows it holds already: those primed and those
- * its batches have read. A row is held exactly as the loader answers it, so that reading it here
- * instead of through the loader changes no answer.
+ * its batches have read, each exactly as the loader answers it, so that reading it here instead
+ * of through the loader changes no answer.
  */
 class UserRows {
   readonly loader: DataLoader<string, User | null>;
-  /** The loader's cache: a promise per id asked for or primed. */
-  private readonly promised = new Map<string, Promise<User | null>>();
-  private readonly rows = new Map<string, User>();
+  private readonly promises = new UserPromises();
 
   constructor(users: UsersService, viewer: Viewer) {
     this.loader = new DataLoader(
-      async (ids) => {
-        const found = byKeys(ids, await users.findByIds(ids), (user) => user.id);
-        for (const user of found) if (user) this.rows.set(user.id, user);
-        return found;
-      },
-      { cacheMap: this.promised },
+      async (ids) => byKeys(ids, await users.findByIds(ids), (user) => user.id),
+      { cacheMap: this.promises },
     );
     if (viewer) this.prime(viewer);
   }
 
   /** As DataLoader's prime: an id the loader has already, or is reading, keeps that row. */
   prime(user: User): void {
-    if (this.promised.has(user.id)) return;
+    if (this.promises.has(user.id)) return;
     this.loader.prime(user.id, user);
-    this.rows.set(user.id, user);
+    // Held at once, not when the primed promise settles: the row is known now.
+    this.promises.rows.set(user.id, user);
   }
 
   held(id: string): User | undefined {
-    return this.rows.get(id);
+    return this.promises.rows.get(id);
   }
 }
 
