@@ -148,10 +148,7 @@ describe.each(SETTINGS)("An author's page of posts read without content (%s)", (
       let reply: { status: number; body: unknown } = { status: 0, body: null };
       const sent = t.statements.statements.length;
       await t.statements.count(async () => {
-        const request = t.http.post('/graphql').set('content-type', 'application/json');
-        if (tokens[who]) request.set('authorization', tokens[who]);
-        const response = await request.send({ query, variables });
-        reply = { status: response.status, body: response.body };
+        reply = await t.reply(query, variables, tokens[who]);
       });
       return { reply, statements: t.statements.statements.slice(sent) };
     } finally {

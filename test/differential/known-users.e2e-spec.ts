@@ -122,13 +122,8 @@ describe.each(SETTINGS)('Users the request holds, answered at once (%s)', (_, en
     const [, query, variables = {}, who = 'anonymous'] = line;
     const spy = plain ? jest.spyOn(loadersPrototype, 'knownUser').mockReturnValue(undefined) : null;
     try {
-      const request = t.http.post('/graphql').set('content-type', 'application/json');
-      if (tokens[who]) request.set('authorization', tokens[who]);
-      const response = await request.send({ query, variables });
-      return {
-        reply: { status: response.status, body: response.body },
-        spied: spy?.mock.calls.length,
-      };
+      const reply = await t.reply(query, variables, tokens[who]);
+      return { reply, spied: spy?.mock.calls.length };
     } finally {
       spy?.mockRestore();
     }

@@ -161,10 +161,7 @@ describe.each(SETTINGS)('A post read with its comments in one statement (%s)', (
     try {
       let reply: { status: number; body: unknown } = { status: 0, body: null };
       const statements = await t.statements.count(async () => {
-        const request = t.http.post('/graphql').set('content-type', 'application/json');
-        if (tokens[who]) request.set('authorization', tokens[who]);
-        const response = await request.send({ query, variables });
-        reply = { status: response.status, body: response.body };
+        reply = await t.reply(query, variables, tokens[who]);
       });
       return { reply, statements };
     } finally {

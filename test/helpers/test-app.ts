@@ -109,16 +109,28 @@ export class TestApp {
     return request(this.app.getHttpServer());
   }
 
+  /**
+   * POSTs an operation to /graphql and returns the response's status and body; `authorization`
+   * goes into its header as given.
+   */
+  async reply(
+    query: string,
+    variables: Record<string, unknown> = {},
+    authorization?: string,
+  ): Promise<{ status: number; body: unknown }> {
+    const req = this.http.post('/graphql').set('content-type', 'application/json');
+    if (authorization !== undefined) req.set('authorization', authorization);
+    const response = await req.send({ query, variables });
+    return { status: response.status, body: response.body };
+  }
+
   /** POSTs an operation to /graphql; `token` goes into the authorization header as given. */
   async gql<T = Record<string, any>>(
     query: string,
     variables: Record<string, unknown> = {},
     authorization?: string,
   ): Promise<GraphQLResponse<T>> {
-    const req = this.http.post('/graphql').set('content-type', 'application/json');
-    if (authorization !== undefined) req.set('authorization', authorization);
-    const response = await req.send({ query, variables });
-    return response.body as GraphQLResponse<T>;
+    return (await this.reply(query, variables, authorization)).body as GraphQLResponse<T>;
   }
 
   /** Like gql, but fails the test on any error and returns the data. */
