@@ -4,11 +4,11 @@
  * Fastify + Mercurius + JIT contender on Q2 (the feed) and Q3 (users with their posts) by default,
  * or on the operations that --operations names (reads and writes), split side by side into
  * parsing and validation, execution, resolvers, SQL, serialisation, Nest, Apollo, Mercurius,
- * HTTP, auth, logging and GC. Writes bench/results/profile-latest.{md,json}. See bench/README.md,
- * "CPU profiles".
+ * HTTP, auth, logging and GC. Writes bench/results/profile-latest.{md,json} (or into --out). See
+ * bench/README.md, "CPU profiles".
  *
  *   node bench/profile.mjs [--operations Q2,Q3] [--duration 8] [--warmup 2] [--connections 10]
- *     [--scale 1] [--interval 1000] [--keep-data] [--allocations]
+ *     [--scale 1] [--interval 1000] [--keep-data] [--allocations] [--out bench/results]
  *
  * Each pair (contender, operation) gets a fresh server started with `--cpu-prof`, a warm-up
  * round, then the measured round; the server is stopped (SIGTERM: both exit cleanly, so Node
@@ -149,6 +149,7 @@ function parseCli(argv) {
     scale: 1,
     interval: null,
     allocations: false,
+    out: join(ROOT, 'bench/results'),
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -161,6 +162,7 @@ function parseCli(argv) {
     else if (arg === '--interval') options.interval = Math.round(value());
     else if (arg === '--keep-data') options.keepData = true;
     else if (arg === '--allocations') options.allocations = true;
+    else if (arg === '--out') options.out = argv[++i];
     else throw new Error(`Unknown option ${arg}`);
   }
   // µs between CPU samples, or bytes between allocation samples.
@@ -779,7 +781,7 @@ async function main() {
     await cleanUp();
   }
   results.machine.loadAverageAtEnd = Number(loadavg()[0].toFixed(2));
-  const out = join(ROOT, 'bench/results');
+  const { out } = options;
   mkdirSync(out, { recursive: true });
   const markdown = options.allocations ? allocationReport(results) : report(results);
   const name = options.allocations ? 'profile-allocations-latest' : 'profile-latest';
