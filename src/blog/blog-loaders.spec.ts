@@ -79,6 +79,27 @@ describe('BlogLoadersFactory', () => {
     expect(findPostsByIds).toHaveBeenCalledTimes(1);
   });
 
+  it('should prime what a mutation knows into the fresh loaders, once, after the next clear()', async () => {
+    const { made, countByPosts } = factory();
+    const loaders = made.create(null);
+    const prime = jest.fn(() => loaders.likesCountByPost.prime('p', 7));
+    expect(await loaders.likesCountByPost.load('p')).toBe(3);
+    loaders.primeAfterClear(prime);
+    expect(prime).not.toHaveBeenCalled();
+    expect(await loaders.likesCountByPost.load('p')).toBe(3);
+
+    loaders.clear();
+    expect(prime).toHaveBeenCalledTimes(1);
+    expect(await loaders.likesCountByPost.load('p')).toBe(7);
+    expect(countByPosts).toHaveBeenCalledTimes(1);
+
+    // Forgotten once run: the next mutation's clear() reads afresh.
+    loaders.clear();
+    expect(await loaders.likesCountByPost.load('p')).toBe(3);
+    expect(prime).toHaveBeenCalledTimes(1);
+    expect(countByPosts).toHaveBeenCalledTimes(2);
+  });
+
   it("should make each feature's loaders a class instance, without getters of its own", () => {
     // An object literal with getters gets a hidden class of its own in V8, which keeps what the
     // getters reach (the request's rows) alive through young-generation collections.

@@ -25,6 +25,14 @@ export type BlogLoaders = UsersLoaders &
   FollowsLoaders & {
     clear(): void;
     /**
+     * What the mutation being resolved knows of its own write, as `prime` puts it into the
+     * loaders made fresh after it (see BlogMutation), so that its selection reads it without a
+     * statement: say, `() => loaders.likedByViewer.prime(post.id, true)` after a like. Call it
+     * from a BlogMutation handler once its write has succeeded: `prime` runs once, at the next
+     * clear().
+     */
+    primeAfterClear(prime: () => void): void;
+    /**
      * A loader of an optional feature, which this composition does not know: made with the
      * request's viewer the first time `name` is asked for, and forgotten by clear() like the rest.
      */
@@ -81,6 +89,10 @@ class RequestLoaders {
 
   clear(): void {
     this.cache.clear();
+  }
+
+  primeAfterClear(prime: () => void): void {
+    this.cache.primeAfterClear(prime);
   }
 
   featureLoader<T>(name: string, make: (viewer: Viewer) => T): T {

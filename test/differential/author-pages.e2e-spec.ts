@@ -1,4 +1,4 @@
-import { COMPILED_ENV, fastPathDifferences, ORACLE_ENV, sixPostsByThree } from './harness';
+import { EXECUTIONS, fastPathDifferences, sixPostsByThree } from './harness';
 import { PostsService } from '../../src/blog/posts/posts.service';
 import {
   ADD_COMMENT,
@@ -100,12 +100,7 @@ function lines(ids: { writer: string; second: string }): Line[] {
   ];
 }
 
-const SETTINGS: [string, Record<string, string>][] = [
-  ['graphql-js', ORACLE_ENV],
-  ['compiled execution', COMPILED_ENV],
-];
-
-describe.each(SETTINGS)("An author's page of posts read without content (%s)", (_, env) => {
+describe.each(EXECUTIONS)("An author's page of posts read without content (%s)", (_, env) => {
   let t: TestApp;
   let posts: PostsService;
   let tokens: Record<Who, string | undefined>;

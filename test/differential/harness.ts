@@ -26,6 +26,12 @@ export const COMPILED_ENV = {
   GRAPHQL_JIT_MAX_DOCUMENTS: '10000',
 };
 
+/** Both executions, for a faster path's suite: `describe.each(EXECUTIONS)`. */
+export const EXECUTIONS: [name: string, env: Record<string, string>][] = [
+  ['graphql-js', ORACLE_ENV],
+  ['compiled execution', COMPILED_ENV],
+];
+
 /** How many times each document is sent: once, then again after compiling has finished. */
 export const SENDS = 3;
 
@@ -252,6 +258,24 @@ export class DifferentialPair {
 
   async close(): Promise<void> {
     await Promise.allSettled([this.oracle.close(), this.compiled.close()]);
+  }
+}
+
+/**
+ * Runs `action` on the plain path when `plain`, with `takeAway()` (a spy that takes the faster
+ * path away) in force, and on the faster path otherwise; the spy is restored whatever happens.
+ * `spied` is how many times the spy was called (none on the faster path).
+ */
+export async function onPath<T extends object>(
+  plain: boolean,
+  takeAway: () => jest.SpyInstance,
+  action: () => Promise<T>,
+): Promise<T & { spied?: number }> {
+  const spy = plain ? takeAway() : null;
+  try {
+    return { ...(await action()), spied: spy?.mock.calls.length };
+  } finally {
+    spy?.mockRestore();
   }
 }
 

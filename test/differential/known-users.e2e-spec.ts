@@ -1,4 +1,4 @@
-import { COMPILED_ENV, fastPathDifferences, ORACLE_ENV, sixPostsByThree } from './harness';
+import { EXECUTIONS, fastPathDifferences, onPath, sixPostsByThree } from './harness';
 import { LoaderCache } from '../../src/blog/common/loaders';
 import { usersLoaders } from '../../src/blog/users/users.loaders';
 import { UsersService } from '../../src/blog/users/users.service';
@@ -84,12 +84,7 @@ function lines(ids: { writer: string; post: string }): Line[] {
   ];
 }
 
-const SETTINGS: [string, Record<string, string>][] = [
-  ['graphql-js', ORACLE_ENV],
-  ['compiled execution', COMPILED_ENV],
-];
-
-describe.each(SETTINGS)('Users the request holds, answered at once (%s)', (_, env) => {
+describe.each(EXECUTIONS)('Users the request holds, answered at once (%s)', (_, env) => {
   let t: TestApp;
   let tokens: Record<Who, string | undefined>;
   let corpus: Line[];
@@ -120,13 +115,11 @@ describe.each(SETTINGS)('Users the request holds, answered at once (%s)', (_, en
   /** Sends `line`; `plain` answers every user through the loader, as before the faster path. */
   async function send(line: Line, plain: boolean) {
     const [, query, variables = {}, who = 'anonymous'] = line;
-    const spy = plain ? jest.spyOn(loadersPrototype, 'knownUser').mockReturnValue(undefined) : null;
-    try {
-      const reply = await t.reply(query, variables, tokens[who]);
-      return { reply, spied: spy?.mock.calls.length };
-    } finally {
-      spy?.mockRestore();
-    }
+    return onPath(
+      plain,
+      () => jest.spyOn(loadersPrototype, 'knownUser').mockReturnValue(undefined),
+      async () => ({ reply: await t.reply(query, variables, tokens[who]) }),
+    );
   }
 
   it('should answer every document as the plain path does', async () => {

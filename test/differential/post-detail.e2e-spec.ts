@@ -1,4 +1,4 @@
-import { COMPILED_ENV, fastPathDifferences, ORACLE_ENV } from './harness';
+import { EXECUTIONS, fastPathDifferences, onPath } from './harness';
 import { Comment } from '../../src/blog';
 import { newId } from '../../src/blog/common/uuid';
 import { PostDetailReader } from '../../src/blog/posts/post-detail-reader';
@@ -89,12 +89,7 @@ function lines(ids: Record<'many' | 'few' | 'none' | 'draft' | 'comment', string
   ];
 }
 
-const SETTINGS: [string, Record<string, string>][] = [
-  ['graphql-js', ORACLE_ENV],
-  ['compiled execution', COMPILED_ENV],
-];
-
-describe.each(SETTINGS)('A post read with its comments in one statement (%s)', (_, env) => {
+describe.each(EXECUTIONS)('A post read with its comments in one statement (%s)', (_, env) => {
   let t: TestApp;
   let reader: PostDetailReader;
   let tokens: Record<Who, string | undefined>;
@@ -157,16 +152,17 @@ describe.each(SETTINGS)('A post read with its comments in one statement (%s)', (
 
   async function send(line: Line, plain: boolean) {
     const [, query, variables = {}, who = 'anonymous'] = line;
-    const spy = plain ? jest.spyOn(reader, 'pageOf').mockReturnValue(null) : null;
-    try {
-      let reply: { status: number; body: unknown } = { status: 0, body: null };
-      const statements = await t.statements.count(async () => {
-        reply = await t.reply(query, variables, tokens[who]);
-      });
-      return { reply, statements };
-    } finally {
-      spy?.mockRestore();
-    }
+    return onPath(
+      plain,
+      () => jest.spyOn(reader, 'pageOf').mockReturnValue(null),
+      async () => {
+        let reply: { status: number; body: unknown } = { status: 0, body: null };
+        const statements = await t.statements.count(async () => {
+          reply = await t.reply(query, variables, tokens[who]);
+        });
+        return { reply, statements };
+      },
+    );
   }
 
   it('should answer every document as the plain path does', async () => {

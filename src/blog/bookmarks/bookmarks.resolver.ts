@@ -26,8 +26,13 @@ export class BookmarksResolver {
   async bookmarkPost(
     @Args('postId', { type: () => ID }) postId: string,
     @CurrentViewer() viewer: Viewer,
+    @Loaders() loaders: BlogLoaders,
   ): Promise<Post> {
-    return (await this.bookmarksService.bookmark(postId, viewer)).post;
+    const { post } = await this.bookmarksService.bookmark(postId, viewer);
+    loaders.primeAfterClear(() =>
+      bookmarkedByViewer(loaders, this.bookmarksService).prime(post.id, true),
+    );
+    return post;
   }
 
   @BlogMutation(() => Post, {
@@ -36,8 +41,13 @@ export class BookmarksResolver {
   async unbookmarkPost(
     @Args('postId', { type: () => ID }) postId: string,
     @CurrentViewer() viewer: Viewer,
+    @Loaders() loaders: BlogLoaders,
   ): Promise<Post> {
-    return (await this.bookmarksService.unbookmark(postId, viewer)).post;
+    const { post } = await this.bookmarksService.unbookmark(postId, viewer);
+    loaders.primeAfterClear(() =>
+      bookmarkedByViewer(loaders, this.bookmarksService).prime(post.id, false),
+    );
+    return post;
   }
 
   @Query(() => PostConnection, {

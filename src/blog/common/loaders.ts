@@ -73,6 +73,7 @@ export class PagedLoaders<T> {
 export class LoaderCache {
   private readonly made = new Map<string, unknown>();
   private clearedOnce = false;
+  private primes: (() => void)[] | null = null;
 
   /** True once a mutation has cleared the loaders: what was known at the start may be stale. */
   get cleared(): boolean {
@@ -88,8 +89,19 @@ export class LoaderCache {
     return loader;
   }
 
+  /**
+   * Runs `prime` right after the next clear(), once: what a mutation knows of its own write
+   * (the viewer now likes the post), primed into the fresh loaders that its selection reads.
+   */
+  primeAfterClear(prime: () => void): void {
+    (this.primes ??= []).push(prime);
+  }
+
   clear(): void {
     this.made.clear();
     this.clearedOnce = true;
+    const primes = this.primes;
+    this.primes = null;
+    primes?.forEach((prime) => prime());
   }
 }

@@ -1,7 +1,8 @@
 import { Args, ID, Int, ResolveField, Resolver } from '@nestjs/graphql';
 
-import { CurrentViewer, loadersOf } from '../auth/viewer.decorator';
+import { CurrentViewer, Loaders, loadersOf } from '../auth/viewer.decorator';
 import { BlogContext } from '../blog-context';
+import { BlogLoaders } from '../blog-loaders';
 import { BlogMutation, BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { FollowsService } from './follows.service';
 import { User } from '../users/user.entity';
@@ -14,19 +15,25 @@ export class FollowsResolver {
   constructor(private readonly followsService: FollowsService) {}
 
   @BlogMutation(() => User, { description: 'Follows a user; following twice changes nothing.' })
-  followUser(
+  async followUser(
     @Args('userId', { type: () => ID }) userId: string,
     @CurrentViewer() viewer: Viewer,
+    @Loaders() loaders: BlogLoaders,
   ): Promise<User> {
-    return this.followsService.follow(userId, viewer);
+    const followee = await this.followsService.follow(userId, viewer);
+    loaders.primeAfterClear(() => loaders.followedByViewer.prime(followee.id, true));
+    return followee;
   }
 
   @BlogMutation(() => User, { description: 'Stops following a user.' })
-  unfollowUser(
+  async unfollowUser(
     @Args('userId', { type: () => ID }) userId: string,
     @CurrentViewer() viewer: Viewer,
+    @Loaders() loaders: BlogLoaders,
   ): Promise<User> {
-    return this.followsService.unfollow(userId, viewer);
+    const followee = await this.followsService.unfollow(userId, viewer);
+    loaders.primeAfterClear(() => loaders.followedByViewer.prime(followee.id, false));
+    return followee;
   }
 
   @ResolveField(() => Int)

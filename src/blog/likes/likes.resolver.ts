@@ -1,7 +1,8 @@
 import { Args, ID, Int, ResolveField, Resolver } from '@nestjs/graphql';
 
-import { CurrentViewer, loadersOf } from '../auth/viewer.decorator';
+import { CurrentViewer, Loaders, loadersOf } from '../auth/viewer.decorator';
 import { BlogContext } from '../blog-context';
+import { BlogLoaders } from '../blog-loaders';
 import { BlogMutation, BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { LikesService } from './likes.service';
 import { Post } from '../posts/post.entity';
@@ -17,8 +18,11 @@ export class LikesResolver {
   async likePost(
     @Args('postId', { type: () => ID }) postId: string,
     @CurrentViewer() viewer: Viewer,
+    @Loaders() loaders: BlogLoaders,
   ): Promise<Post> {
-    return (await this.likesService.like(postId, viewer)).post;
+    const { post } = await this.likesService.like(postId, viewer);
+    loaders.primeAfterClear(() => loaders.likedByViewer.prime(post.id, true));
+    return post;
   }
 
   @BlogMutation(() => Post, {
@@ -27,8 +31,11 @@ export class LikesResolver {
   async unlikePost(
     @Args('postId', { type: () => ID }) postId: string,
     @CurrentViewer() viewer: Viewer,
+    @Loaders() loaders: BlogLoaders,
   ): Promise<Post> {
-    return (await this.likesService.unlike(postId, viewer)).post;
+    const { post } = await this.likesService.unlike(postId, viewer);
+    loaders.primeAfterClear(() => loaders.likedByViewer.prime(post.id, false));
+    return post;
   }
 
   @ResolveField(() => Int)
