@@ -1,4 +1,4 @@
-import { EXECUTIONS, fastPathDifferences, sixPostsByThree } from './harness';
+import { EXECUTIONS, fastPathDifferences, onPath, sixPostsByThree } from './harness';
 import { PostsService } from '../../src/blog/posts/posts.service';
 import {
   ADD_COMMENT,
@@ -134,21 +134,18 @@ describe.each(EXECUTIONS)("An author's page of posts read without content (%s)",
   async function send(line: Line, plain: boolean) {
     const [, query, variables = {}, who = 'anonymous'] = line;
     const listByAuthors = posts.listByAuthors.bind(posts);
-    const spy = plain
-      ? jest
-          .spyOn(posts, 'listByAuthors')
-          .mockImplementation((ids, page) => listByAuthors(ids, page))
-      : null;
-    try {
+    const readWhole = () =>
+      jest
+        .spyOn(posts, 'listByAuthors')
+        .mockImplementation((ids, page) => listByAuthors(ids, page));
+    return onPath(plain, readWhole, async () => {
       let reply: { status: number; body: unknown } = { status: 0, body: null };
       const sent = t.statements.statements.length;
       await t.statements.count(async () => {
         reply = await t.reply(query, variables, tokens[who]);
       });
       return { reply, statements: t.statements.statements.slice(sent) };
-    } finally {
-      spy?.mockRestore();
-    }
+    });
   }
 
   it('should answer every document as the plain path does', async () => {
