@@ -14,12 +14,8 @@ describe('Batching of nested fields (e2e)', () => {
   });
   afterAll(() => t.close());
 
-  async function statementsFor(query: string, token?: string) {
-    let data: Record<string, any> = {};
-    const count = await t.statements.count(async () => {
-      data = await t.data(query, {}, token);
-    });
-    return { count, data };
+  function statementsFor(query: string, token?: string) {
+    return t.counted(query, {}, token);
   }
 
   it('should send the same number of statements, at most 4, for 10 and for 100 users', async () => {
@@ -108,10 +104,7 @@ describe('Batching of nested fields (e2e)', () => {
     const { posts } = await t.data('{ posts(first: 1) { id author { id name } } }');
     const [{ id, author }] = posts;
     const query = `query ($id: ID!) { post(id: $id) { id title author { id name } } }`;
-    let data: Record<string, any> = {};
-    const count = await t.statements.count(async () => {
-      data = await t.data(query, { id });
-    });
+    const { data, count } = await t.counted(query, { id });
     expect(data.post).toMatchObject({ id, author });
     expect(count).toBe(1);
     // The same post in a fragment, and without its author: one statement either way.

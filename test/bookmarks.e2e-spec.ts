@@ -298,13 +298,7 @@ describe('Bookmarks (e2e)', () => {
   });
 
   describe('statements per request', () => {
-    const statementsFor = async (query: string, token: string) => {
-      let data: Record<string, any> = {};
-      const count = await t.statements.count(async () => {
-        data = await t.data(query, {}, token);
-      });
-      return { count, data };
-    };
+    const statementsFor = (query: string, token: string) => t.counted(query, {}, token);
 
     it('should read isBookmarkedByMe of a page of posts in one statement, whatever its size', async () => {
       const viewer = await t.signUp();

@@ -416,11 +416,12 @@ describe('Notifications (e2e)', () => {
 
   describe('statements per request', () => {
     const countFor = async (user: TestUser, first: number) => {
-      let data: Page = { edges: [], pageInfo: { hasNextPage: false, endCursor: null } };
-      const count = await t.statements.count(async () => {
-        data = (await t.data(NOTIFICATIONS, { first }, user.token)).notifications;
-      });
-      return { count, data };
+      const { data, count } = await t.counted<{ notifications: Page }>(
+        NOTIFICATIONS,
+        { first },
+        user.token,
+      );
+      return { count, data: data.notifications };
     };
 
     it('should read a page of 2 and of 12 notifications with the same statements', async () => {

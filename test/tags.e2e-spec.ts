@@ -442,13 +442,8 @@ describe('Popular tags and statements per request (e2e)', () => {
     expect(errorOf(await t.gql(POPULAR, { first: 101 }))?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
-  const statementsFor = async (query: string, variables: Record<string, unknown> = {}) => {
-    let data: Record<string, any> = {};
-    const count = await t.statements.count(async () => {
-      data = await t.data(query, variables);
-    });
-    return { count, data };
-  };
+  const statementsFor = (query: string, variables: Record<string, unknown> = {}) =>
+    t.counted(query, variables);
 
   it("should read the tags of a page of posts in one statement, whatever the page's size", async () => {
     for (let i = 0; i < 20; i++) await createPost([`bulk-${i % 4}`, 'bulk']);

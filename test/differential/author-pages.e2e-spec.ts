@@ -139,12 +139,8 @@ describe.each(EXECUTIONS)("An author's page of posts read without content (%s)",
         .spyOn(posts, 'listByAuthors')
         .mockImplementation((ids, page) => listByAuthors(ids, page));
     return onPath(plain, readWhole, async () => {
-      let reply: { status: number; body: unknown } = { status: 0, body: null };
-      const sent = t.statements.statements.length;
-      await t.statements.count(async () => {
-        reply = await t.reply(query, variables, tokens[who]);
-      });
-      return { reply, statements: t.statements.statements.slice(sent) };
+      const sent = await t.statements.during(() => t.reply(query, variables, tokens[who]));
+      return { reply: sent.result, statements: sent.statements };
     });
   }
 

@@ -132,13 +132,10 @@ describe.each(EXECUTIONS)("A mutation's own writes, read without a statement (%s
     const noPrimes = () =>
       jest.spyOn(LoaderCache.prototype, 'primeAfterClear').mockImplementation(() => {});
     return onPath(plain, noPrimes, async () => {
-      let reply: { status: number; body: unknown } = { status: 0, body: null };
-      const statements = await t.statements.count(async () => {
-        reply = await t.reply(query, variables, tokens[who]);
-      });
+      const sent = await t.statements.during(() => t.reply(query, variables, tokens[who]));
       const left = await t.reply(STATE, {}, tokens[who === 'anonymous' ? 'reader' : who]);
       const unread = await t.reply('{ unreadNotificationsCount }', {}, tokens.writer);
-      return { reply: { reply, left, unread }, statements };
+      return { reply: { reply: sent.result, left, unread }, statements: sent.statements.length };
     });
   }
 

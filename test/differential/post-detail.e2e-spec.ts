@@ -156,11 +156,8 @@ describe.each(EXECUTIONS)('A post read with its comments in one statement (%s)',
       plain,
       () => jest.spyOn(reader, 'pageOf').mockReturnValue(null),
       async () => {
-        let reply: { status: number; body: unknown } = { status: 0, body: null };
-        const statements = await t.statements.count(async () => {
-          reply = await t.reply(query, variables, tokens[who]);
-        });
-        return { reply, statements };
+        const sent = await t.statements.during(() => t.reply(query, variables, tokens[who]));
+        return { reply: sent.result, statements: sent.statements.length };
       },
     );
   }

@@ -24,10 +24,15 @@ export class StatementCounter implements Logger {
    * work it left to run after it answered.
    */
   async count(action: () => Promise<unknown>): Promise<number> {
+    return (await this.during(action)).statements.length;
+  }
+
+  /** What `action` returned, and the statements it sent, counted as {@link count} does. */
+  async during<T>(action: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
     await this.settle();
     const before = this.statements.length;
-    await action();
+    const result = await action();
     await this.settle();
-    return this.statements.length - before;
+    return { result, statements: this.statements.slice(before) };
   }
 }

@@ -146,6 +146,18 @@ export class TestApp {
     return response.data as T;
   }
 
+  /** Like data, with the number of statements the operation sent (see StatementCounter.count). */
+  async counted<T = Record<string, any>>(
+    query: string,
+    variables: Record<string, unknown> = {},
+    authorization?: string,
+  ): Promise<{ data: T; count: number }> {
+    const { result, statements } = await this.statements.during(() =>
+      this.data<T>(query, variables, authorization),
+    );
+    return { data: result, count: statements.length };
+  }
+
   private userCount = 0;
 
   /** Signs up a new user and returns them with a `Bearer` token. */
