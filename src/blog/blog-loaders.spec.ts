@@ -171,6 +171,22 @@ describe('BlogLoadersFactory', () => {
     expect(loaders.knownUser('v')?.name).toBe('read v');
   });
 
+  it('should answer an author at once when held, else read it, and fail on a missing one', async () => {
+    const { made, findByIds } = factory();
+    const loaders = made.create(Object.assign(new User(), { id: 'v', name: 'viewer' }));
+    const listed = Object.assign(new User(), { id: 'k', name: 'listed' });
+    loaders.knownUsers([listed]);
+    expect(loaders.authorOf('k', 'Post', 'p1')).toBe(listed);
+    const read = loaders.authorOf('r', 'Post', 'p2');
+    expect(read).toBeInstanceOf(Promise);
+    expect((await read).name).toBe('read r');
+    expect(findByIds).toHaveBeenCalledTimes(1);
+    findByIds.mockResolvedValueOnce([]);
+    await expect(loaders.authorOf('gone', 'Comment', 'c1')).rejects.toThrow(
+      'Comment c1 has no author gone',
+    );
+  });
+
   it('should hold only what userById answers, whatever clears, primes or reads it', async () => {
     const { made, findByIds } = factory();
     const loaders = made.create(null);

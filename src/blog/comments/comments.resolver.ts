@@ -37,17 +37,10 @@ export class CommentsResolver {
     return chargedText(comment.text, context);
   }
 
-  /** The author at once when the request holds their row already (see `knownUser`). */
+  /** The author at once when the request holds their row already (see `authorOf`). */
   @ResolveField(() => User)
   author(comment: Comment, _args: unknown, context: BlogContext): User | Promise<User> {
-    const loaders = loadersOf(context);
-    return loaders.knownUser(comment.authorId) ?? this.loadAuthor(comment, loaders);
-  }
-
-  private async loadAuthor(comment: Comment, loaders: BlogLoaders): Promise<User> {
-    const author = await loaders.userById.load(comment.authorId);
-    if (!author) throw new Error(`Comment ${comment.id} has no author ${comment.authorId}`);
-    return author;
+    return loadersOf(context).authorOf(comment.authorId, 'Comment', comment.id);
   }
 
   @ResolveField(() => Post)

@@ -143,16 +143,9 @@ export class PostsResolver {
     return chargedText(post.content, context);
   }
 
-  /** The author at once when the request holds their row already (see `knownUser`). */
+  /** The author at once when the request holds their row already (see `authorOf`). */
   @ResolveField(() => User)
   author(post: Post, _args: unknown, context: BlogContext): User | Promise<User> {
-    const loaders = loadersOf(context);
-    return loaders.knownUser(post.authorId) ?? this.loadAuthor(post, loaders);
-  }
-
-  private async loadAuthor(post: Post, loaders: BlogLoaders): Promise<User> {
-    const author = await loaders.userById.load(post.authorId);
-    if (!author) throw new Error(`Post ${post.id} has no author ${post.authorId}`);
-    return author;
+    return loadersOf(context).authorOf(post.authorId, 'Post', post.id);
   }
 }

@@ -109,6 +109,21 @@ class RequestUsersLoaders {
   knownUser(id: string): User | undefined {
     return this.#rows().held(id);
   }
+
+  /**
+   * The author `id` of the `kind` (`Post`, `Comment`) `ownerId`: at once when the request holds
+   * the row (see knownUser), through `userById` otherwise. A missing row is a broken reference:
+   * the field fails.
+   */
+  authorOf(id: string, kind: string, ownerId: string): User | Promise<User> {
+    return this.knownUser(id) ?? this.#loadAuthor(id, kind, ownerId);
+  }
+
+  async #loadAuthor(id: string, kind: string, ownerId: string): Promise<User> {
+    const author = await this.userById.load(id);
+    if (!author) throw new Error(`${kind} ${ownerId} has no author ${id}`);
+    return author;
+  }
 }
 
 export function usersLoaders(users: UsersService, cache: LoaderCache, viewer: Viewer) {
