@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 
-import { startEnvironment, startOptions } from './ours.mjs';
+import { startEnvironment, startOptions } from '../../scripts/start-command.cjs';
 import { copySqlite, createDatabase, dropDatabase, removeSqlite } from '../lib/databases.mjs';
 import { startServer } from '../lib/processes.mjs';
 import { COLD_START_QUERIES } from '../operations.mjs';

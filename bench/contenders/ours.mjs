@@ -2,9 +2,9 @@
  * Our service, production build (dist/), on SQLite or PostgreSQL: started as in production,
  * with migrations on start (a no-op on the generated data) and no demo seed.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { startEnvironment, startOptions } from '../../scripts/start-command.cjs';
 import { copySqlite, createDatabase, dropDatabase, removeSqlite } from '../lib/databases.mjs';
 import { startServer } from '../lib/processes.mjs';
 import { COLD_START_QUERIES } from '../operations.mjs';
@@ -16,51 +16,31 @@ import { COLD_START_QUERIES } from '../operations.mjs';
  */
 const TYPEORM_STATEMENT = /^(query( failed)?:|\{.*"context":"TypeORM".*"msg":"query( failed)?")/gm;
 
-/** The command of `npm run start:prod`, in the package.json of `root`. */
-function startCommand(root) {
-  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const command = /^((?:\s*\w+=\S*)*)\s*node((?:\s+--\S+)*)\s+dist\/src\/main\.js$/.exec(
-    scripts['start:prod'].trim(),
-  );
-  if (!command) throw new Error('start:prod does not run node dist/src/main.js');
-  return { assignments: command[1], options: command[2] };
-}
-
-/**
- * Node's options in `npm run start:prod` (V8's memory settings), so that it runs as deployed
- * (the framework floor of floor.mjs runs with them too).
- */
-export function startOptions(root) {
-  return startCommand(root).options.split(/\s+/).filter(Boolean);
-}
-
-/**
- * The environment that `npm run start:prod` sets before `node` (glibc's malloc settings), but
- * NODE_ENV, which each contender sets itself.
- */
-export function startEnvironment(root) {
-  const env = {};
-  for (const assignment of startCommand(root).assignments.split(/\s+/).filter(Boolean)) {
-    const at = assignment.indexOf('=');
-    env[assignment.slice(0, at)] = assignment.slice(at + 1);
-  }
-  delete env.NODE_ENV;
-  return env;
-}
-
 /**
  * `nodeArgs`: Node options put before the service's own (bench/profile.mjs turns on --cpu-prof);
- * `env`: settings over the ones below (bench/compare.mjs sets a build's).
+ * `env`: settings over the ones below (bench/compare.mjs sets a build's); `launcher` and
+ * `timeoutMs`: see startServer.
  */
 function startOurs(
   ctx,
   id,
   databaseUrl,
-  { logStatements, port, suffix = '', probe = 'health', nodeArgs = [], env = {} },
+  {
+    logStatements,
+    port,
+    suffix = '',
+    probe = 'health',
+    nodeArgs = [],
+    env = {},
+    launcher,
+    timeoutMs,
+  },
 ) {
   return startServer({
     name: id,
     args: [...nodeArgs, ...startOptions(ctx.root), join(ctx.root, 'dist/src/main.js')],
+    launcher,
+    timeoutMs,
     cwd: ctx.root,
     port,
     probe,

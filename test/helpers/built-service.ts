@@ -1,29 +1,23 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { createPostgresDatabase, testDatabase } from './databases';
+import {
+  startEnvironment as startCommandEnvironment,
+  startOptions as startCommandOptions,
+} from '../../scripts/start-command.cjs';
 
 /** The project's root, where `dist/` is built. */
 export const ROOT = join(__dirname, '..', '..');
-
-/** One of package.json's scripts that run `node … dist/src/main.js`, taken apart. */
-function startCommand(script: string): { assignments: string; options: string } {
-  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-  const command = /^((?:\s*\w+=\S*)*)\s*node((?:\s+--\S+)*)\s+dist\/src\/main\.js$/.exec(
-    String(scripts[script]).trim(),
-  );
-  if (!command) throw new Error(`${script} does not run node dist/src/main.js`);
-  return { assignments: command[1], options: command[2] };
-}
 
 /**
  * Node's options in one of package.json's scripts that run `node … dist/src/main.js` (V8's
  * memory settings, in `start` and `start:prod`).
  */
 export function startOptions(script = 'start:prod'): string[] {
-  return startCommand(script).options.split(/\s+/).filter(Boolean);
+  return startCommandOptions(ROOT, script);
 }
 
 /**
@@ -31,13 +25,7 @@ export function startOptions(script = 'start:prod'): string[] {
  * NODE_ENV, which `start:prod` alone sets.
  */
 export function startEnvironment(script = 'start:prod'): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const assignment of startCommand(script).assignments.split(/\s+/).filter(Boolean)) {
-    const at = assignment.indexOf('=');
-    env[assignment.slice(0, at)] = assignment.slice(at + 1);
-  }
-  delete env.NODE_ENV;
-  return env;
+  return startCommandEnvironment(ROOT, script);
 }
 
 /** Resolves with `promise`, or fails naming `what` after `ms`. */
