@@ -6,7 +6,7 @@
  *
  *   node bench/compare.mjs --builds <dir>,<dir>[,mercurius] [--operations Q1,W1] [--rounds 4]
  *     [--duration 8] [--warmup 3] [--connections 100] [--scale 1] [--data <dir>] [--postgres]
- *     [--in-turn]
+ *     [--in-turn] [--instructions <warm-up>,<counted>]
  *
  * A build is a folder with the service's `package.json` and a built `dist/` (say, a copy of
  * `dist/` made before a change, beside a `package.json` and a link to `node_modules`); `.` is
@@ -24,7 +24,14 @@
  * server does not show.
  * `--data` keeps the generated blog for the next call, on PostgreSQL too (a database named
  * `blog_compare_keep_<scale>`, dropped by hand).
+ * `--instructions 12000,2000` counts instructions instead of timing: each server runs under
+ * valgrind's callgrind with `--single-threaded` (V8 compiles and collects on the main thread),
+ * is sent the warm-up's requests one at a time, then the counted ones with counting on, and
+ * reports the instructions a request took. The count does not depend on what else the machine
+ * is doing, so a change of a few per cent shows on a noisy machine; one round usually suffices.
+ * A warm-up of 3,000 requests is not enough: V8 is still compiling the request path then.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   existsSync,
@@ -46,7 +53,7 @@ import { FULL_SIZES, scaleSizes } from './lib/blog-plan.mjs';
 import { ensureBuild } from './lib/build.mjs';
 import { createDatabase, databaseExists, detectPostgres, dropDatabase } from './lib/databases.mjs';
 import { mintToken } from './lib/jwt.mjs';
-import { median, runLoad, sendOnce } from './lib/measure.mjs';
+import { median, problemOf, runLoad, sendOnce } from './lib/measure.mjs';
 import { positiveNumber } from './lib/options.mjs';
 import { cpuOfStat, fileSize, freePort, installCleanup, watchMemory } from './lib/processes.mjs';
 import { graphqlOperations, OPERATION_IDS } from './operations.mjs';
@@ -64,6 +71,7 @@ function parseCli(argv) {
     connections: 100,
     scale: 1,
     data: null,
+    instructions: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -78,7 +86,16 @@ function parseCli(argv) {
     else if (arg === '--data') options.data = resolve(argv[++i]);
     else if (arg === '--postgres') options.postgres = true;
     else if (arg === '--in-turn') options.inTurn = true;
-    else throw new Error(`unknown option ${arg}; see the usage at the top of bench/compare.mjs`);
+    else if (arg === '--instructions') {
+      const [warmup, counted] = (argv[++i] ?? '').split(',');
+      options.instructions = {
+        warmup: positiveNumber(arg, warmup),
+        counted: positiveNumber(arg, counted),
+      };
+    } else throw new Error(`unknown option ${arg}; see the usage at the top of bench/compare.mjs`);
+  }
+  if (options.instructions && spawnSync('valgrind', ['--version']).status !== 0) {
+    throw new Error('--instructions needs valgrind (Debian: apt-get install -y valgrind)');
   }
   const unknown = options.operations.filter((id) => !OPERATION_IDS.includes(id));
   if (unknown.length) throw new Error(`--operations takes ids among ${OPERATION_IDS.join(',')}`);
@@ -234,13 +251,29 @@ async function rounds(options, { tmp, pristine, fixtures, postgres, pgTemplate }
       // One server for each operation, or one for them all in turn.
       for (const serverOps of options.inTurn ? [ops] : ops.map((op) => [op])) {
         await contender.prepare();
+        const counting = options.instructions && callgrindLauncher(tmp);
         const handle = await contender.start({
           port: await freePort(),
-          nodeArgs: ['--trace-gc'],
+          nodeArgs: counting ? ['--single-threaded'] : ['--trace-gc'],
           env,
+          ...(counting && { launcher: counting.launcher, timeoutMs: 600_000 }),
         });
         try {
           for (const op of serverOps) {
+            if (counting) {
+              const row = await countInstructions(
+                options.instructions,
+                handle,
+                op,
+                tokens,
+                counting,
+              );
+              (results[`${build} ${op.id}`] ??= []).push(row);
+              log(
+                `round ${round} ${build} ${op.id}: ${formatCount(row.instructions)} instructions a request`,
+              );
+              continue;
+            }
             const row = await measureOne(options, { ctx, handle, op, tokens });
             (results[`${build} ${op.id}`] ??= []).push(row);
             const { cpu, gc } = row;
@@ -263,6 +296,11 @@ async function rounds(options, { tmp, pristine, fixtures, postgres, pgTemplate }
   log(`Medians (load average at the end: ${loadavg()[0].toFixed(2)})`);
   for (const [key, rows] of Object.entries(results)) {
     const m = (pick) => median(rows.map(pick));
+    if (options.instructions) {
+      const each = rows.map((r) => formatCount(r.instructions)).join(' / ');
+      log(`${key}: ${formatCount(m((r) => r.instructions))} instructions a request (${each})`);
+      continue;
+    }
     log(
       `${key}: ${m((r) => r.rps).toFixed(0)} req/s (${rows.map((r) => r.rps.toFixed(0)).join(' / ')}), ` +
         `main CPU ${m((r) => r.cpu.main).toFixed(3)} ms/req, V8 helpers ${m((r) => r.cpu.v8).toFixed(3)}, ` +
@@ -302,6 +340,63 @@ async function measureOne(options, { ctx, handle, op, tokens }) {
     peakMb: memory.stop(),
   };
 }
+
+/** valgrind's callgrind, counting nothing until told to, writing its counts into `tmp`. */
+function callgrindLauncher(tmp) {
+  const dir = mkdtempSync(join(tmp, 'callgrind-'));
+  return {
+    dir,
+    launcher: [
+      'valgrind',
+      '--tool=callgrind',
+      '--instr-atstart=no',
+      `--callgrind-out-file=${join(dir, 'callgrind.out')}`,
+    ],
+  };
+}
+
+/**
+ * The instructions a request of `op` takes on a server under callgrind: `warmup` requests sent
+ * one at a time, then `counted` more with counting on; their dump's total over `counted`.
+ */
+async function countInstructions({ warmup, counted }, handle, op, tokens, { dir }) {
+  const send = async (n) => {
+    for (let i = 0; i < n; i++) {
+      const [answer] = await sendOnce(
+        handle.url,
+        { ...op, bodies: [op.bodies[i % op.bodies.length]] },
+        tokens,
+      );
+      const problem = problemOf(answer);
+      if (problem) throw new Error(`${handle.name} ${op.id}: ${problem}`);
+    }
+  };
+  const control = (...args) => {
+    const done = spawnSync('callgrind_control', [...args, String(handle.pid)], {
+      encoding: 'utf8',
+    });
+    if (done.status !== 0) throw new Error(`callgrind_control ${args.join(' ')}: ${done.stderr}`);
+  };
+  await send(warmup);
+  const before = new Set(readdirSync(dir));
+  control('-z');
+  control('-i', 'on');
+  await send(counted);
+  control('-i', 'off');
+  control('-d');
+  const dumps = readdirSync(dir).filter((name) => !before.has(name));
+  const total = dumps.reduce((sum, name) => {
+    // `totals:` is what the dump counted; its `summary:` line stays 0 after a zeroing.
+    const totals = /^totals: (\d+)/m.exec(readFileSync(join(dir, name), 'utf8'));
+    if (!totals) throw new Error(`callgrind's dump ${name} has no totals line`);
+    return sum + Number(totals[1]);
+  }, 0);
+  if (!dumps.length) throw new Error('callgrind wrote no dump');
+  if (total === 0) throw new Error('callgrind counted no instruction');
+  return { instructions: total / counted };
+}
+
+const formatCount = (n) => Math.round(n).toLocaleString('en-US');
 
 main().then(
   () => process.exit(0),

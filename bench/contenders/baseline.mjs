@@ -24,10 +24,20 @@ export function sqliteServer(ctx, { id, label, script, pristine = ctx.sqlitePris
       copySqlite(pristine, file);
       await indexPostsAsWritten(`sqlite:${file}`);
     },
-    start: ({ logStatements, port, suffix = '', probe = 'graphql', nodeArgs = [] }) =>
+    start: ({
+      logStatements,
+      port,
+      suffix = '',
+      probe = 'graphql',
+      nodeArgs = [],
+      launcher,
+      timeoutMs,
+    }) =>
       startServer({
         name: id,
         args: [...nodeArgs, join(ctx.root, script)],
+        launcher,
+        timeoutMs,
         cwd: ctx.root,
         port,
         probe,

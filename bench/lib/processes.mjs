@@ -55,13 +55,15 @@ export function freePort() {
  * 'health' (GET /health), 'graphql' (`{ __typename }`, for servers without a health route) or
  * `{ query }`, a GraphQL query that must come back as data without errors. The handle's
  * `readyMs` is the time from the spawn to that first answer: with a `{ query }` probe the
- * server is asked every 10 ms, so that it measures the cold start.
+ * server is asked every 10 ms, so that it measures the cold start. `launcher`, a command and its
+ * arguments, runs `command` under it (bench/compare.mjs runs servers under valgrind).
  * Rejects, after stopping it, when it exits or is not ready within `timeoutMs`.
  */
 export async function startServer({
   name,
   command = process.execPath,
   args,
+  launcher = [],
   cwd,
   env,
   port,
@@ -71,7 +73,8 @@ export async function startServer({
 }) {
   const out = openSync(logFile, 'a');
   const spawnedAt = performance.now();
-  const child = spawn(command, args, {
+  const [program, ...programArgs] = [...launcher, command, ...args];
+  const child = spawn(program, programArgs, {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', out, out],
