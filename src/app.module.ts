@@ -158,6 +158,7 @@ export class AppModule implements OnApplicationShutdown {
             redisConfig.KEY,
             graphqlConfig.KEY,
             trustedDocumentsConfig.KEY,
+            databaseConfig.KEY,
           ],
           useFactory: (
             app: ConfigType<typeof appConfig>,
@@ -165,8 +166,13 @@ export class AppModule implements OnApplicationShutdown {
             redis: ConfigType<typeof redisConfig>,
             graphql: ConfigType<typeof graphqlConfig>,
             trustedDocuments: ConfigType<typeof trustedDocumentsConfig>,
+            database: ConfigType<typeof databaseConfig>,
           ) => ({
             jwtSecret: auth.jwtSecret,
+            database: {
+              statementTimeoutMs: database.statementTimeoutMs,
+              sqliteReadWorkers: database.type === 'sqlite' ? database.readWorkers : 0,
+            },
             jwtExpiresIn: auth.jwtExpiresIn,
             pubSub: redis.url ? createRedisPubSub(redis.url) : createInMemoryPubSub(),
             maxQueryComplexity: graphql.maxComplexity,

@@ -4,6 +4,7 @@ import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { PubSubEngine } from 'graphql-subscriptions';
 
 import type { BlogFeatureSwitches } from './blog-feature';
+import type { SqlOptions } from './common/sql';
 import type { WriteRateLimitStorage } from './limits/write-rate-limit-storage';
 
 /** At most `limit` attempts (per client address, email or user) in `windowMs`. */
@@ -78,6 +79,11 @@ export interface BlogModuleOptions {
    * are left out of the answer. Default 1,000.
    */
   searchRankWindow?: number;
+  /**
+   * How the blog's statements use the database: SQLite's reader threads and the statement time
+   * budget. See {@link SqlOptions}; every field has a default.
+   */
+  database?: SqlOptions;
   /**
    * Depth, alias, directive and token limits, checked before the cost on HTTP and on the
    * WebSocket. The token limit needs the host's parser too: pass

@@ -22,7 +22,7 @@ import {
 import { CommentsResolver, PostCommentsResolver } from './comments/comments.resolver';
 import { CommentsService } from './comments/comments.service';
 import { PostCommentsReader } from './comments/post-comments.reader';
-import { Sql } from './common/sql';
+import { Sql, SQL_OPTIONS, SqlOptions } from './common/sql';
 import { TrustedDocuments } from './documents/trusted-documents';
 import { TrustedDocumentsPlugin } from './documents/trusted-documents.plugin';
 import { BlogEvents } from './events/blog-events';
@@ -101,6 +101,11 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
     AuthService,
     AccessTokenService,
     ViewerGuard,
+    {
+      provide: SQL_OPTIONS,
+      inject: [BLOG_MODULE_OPTIONS],
+      useFactory: (options: BlogModuleOptions): SqlOptions => options.database ?? {},
+    },
     Sql,
     BlogLoadersFactory,
     UsersService,

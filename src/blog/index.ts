@@ -14,6 +14,7 @@ export { BLOG_MODULE_OPTIONS } from './blog.module-definition';
 export { BLOG_FEATURE_NAMES } from './blog-feature';
 export type { BlogFeatureName, BlogFeatureSwitches } from './blog-feature';
 export { blogSchemaTransform } from './features/schema-transform';
+export type { SqlOptions } from './common/sql';
 export { blogEntities } from './blog.entities';
 export { migrations as blogMigrations } from './migrations';
 export type { BlogContext } from './blog-context';

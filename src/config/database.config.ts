@@ -6,7 +6,13 @@ import { loadAppConfig } from './app.config';
 import { InvalidEnvironmentError, readBoolean, readInteger, readOptionalString } from './env';
 
 export type DatabaseConfig =
-  | { type: 'sqlite'; path: string; logging: boolean }
+  | {
+      type: 'sqlite';
+      path: string;
+      readWorkers: number;
+      statementTimeoutMs: number;
+      logging: boolean;
+    }
   | {
       type: 'postgres';
       url: string;
@@ -24,13 +30,22 @@ export const DEFAULT_SQLITE_FILE = 'blog.sqlite';
 export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
   const url = readOptionalString(env, 'DATABASE_URL');
   const logging = readBoolean(env, 'DATABASE_LOGGING', false);
-  if (url === undefined) {
-    return { type: 'sqlite', path: join(loadAppConfig(env).dataDir, DEFAULT_SQLITE_FILE), logging };
-  }
+  const statementTimeoutMs = readInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000, {
+    min: 0,
+    max: 3_600_000,
+  });
+  const sqlite = (path: string): DatabaseConfig => ({
+    type: 'sqlite',
+    path,
+    readWorkers: readInteger(env, 'DATABASE_READ_WORKERS', 2, { min: 0, max: 64 }),
+    statementTimeoutMs,
+    logging,
+  });
+  if (url === undefined) return sqlite(join(loadAppConfig(env).dataDir, DEFAULT_SQLITE_FILE));
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
     if (path === '') throw new InvalidEnvironmentError('DATABASE_URL', 'sqlite: needs a file path');
-    return { type: 'sqlite', path, logging };
+    return sqlite(path);
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
     const problem = postgresUrlProblem(url);
@@ -45,10 +60,7 @@ export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): Databa
       type: 'postgres',
       url,
       poolSize: readInteger(env, 'DATABASE_POOL_SIZE', 10, { min: 1, max: 1000 }),
-      statementTimeoutMs: readInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000, {
-        min: 0,
-        max: 3_600_000,
-      }),
+      statementTimeoutMs,
       logging,
     };
   }

@@ -20,6 +20,8 @@ export enum ErrorCode {
   ClientClosedRequest = 'CLIENT_CLOSED_REQUEST',
   /** A request this server does not take in that form (a subscription over HTTP, say). */
   BadRequest = 'BAD_REQUEST',
+  /** A database statement ran past its time budget and was given up; the service stays up. */
+  StatementTimeout = 'STATEMENT_TIMEOUT',
   /** An automatic persisted query whose `sha256Hash` is not the hash of its `query`. */
   PersistedQueryHashMismatch = 'PERSISTED_QUERY_HASH_MISMATCH',
   /** An automatic persisted query of a version other than 1. */
@@ -72,6 +74,14 @@ export const responseTooLarge = (maxResponseBytes: number) =>
     ErrorCode.ResponseTooLarge,
     `The answer would be larger than ${maxResponseBytes} bytes, the most one operation may return. Ask for fewer fields, smaller pages or fewer aliases.`,
     { maxResponseBytes },
+  );
+
+/** A statement of the operation ran past `timeoutMs` (DATABASE_STATEMENT_TIMEOUT_MS). */
+export const statementTimeout = (timeoutMs: number) =>
+  error(
+    ErrorCode.StatementTimeout,
+    `A database statement took longer than ${timeoutMs} ms and was stopped. Ask for less (fewer aliases, smaller pages, fewer search words) or try again later.`,
+    { timeoutMs },
   );
 
 /** Why the work of a request whose client has gone was stopped (nobody reads it). */

@@ -130,6 +130,14 @@ export class SqliteConnectionLock {
     }
   }
 
+  /**
+   * True when the current async context holds the connection (runs inside a transaction): its
+   * reads must see what it has written, so they run on the connection too.
+   */
+  heldHere(): boolean {
+    return this.holds();
+  }
+
   /** True when the current async context holds the connection. */
   private holds(): boolean {
     return this.holder !== null && this.context.getStore() === this.holder;

@@ -23,9 +23,8 @@ export const SEARCH_INDEX_RETRY_MS = 1000;
  * A new post's row is marked as not indexed yet by the trigger that adds it, whoever writes it.
  * {@link SEARCH_INDEX_DELAY_MS} after a post is created here, one transaction indexes every such
  * row (at most {@link SEARCH_INDEX_BATCH} a transaction); and {@link PostSearchIndex.reading}
- * indexes them first, in the transaction of the read, so that a search answers exactly as it did
- * when each post was indexed in its own transaction, rank for rank (BM25 counts the posts
- * indexed, drafts included), also for posts that another client wrote. What a stopped process
+ * indexes them first, so that a search finds every post written before it, also by another
+ * client. What a stopped process
  * left is indexed at the next start. A batch that fails is tried again, and searches go on
  * indexing the rows themselves.
  *
@@ -54,16 +53,16 @@ export class PostSearchIndex implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   /**
-   * Runs `read` against an index that holds every post written so far. On SQLite, in one
-   * transaction that first indexes the posts not indexed yet, so that no write comes between
-   * the two; on PostgreSQL, as it is.
+   * Runs `read` against an index that holds every post written so far: on SQLite, once a
+   * transaction has indexed the posts not indexed yet (at most a batch each, so that no one
+   * statement grows with them); the read itself then runs outside it, on a reader thread, so that
+   * a long search never holds the connection or the event loop. On PostgreSQL, as it is.
    */
-  reading<T>(read: (sql: SqlRunner) => Promise<T>): Promise<T> {
-    if (!this.batched) return read(this.sql);
-    return this.sql.transaction(async (sql) => {
-      while ((await this.indexBatch(sql)) === SEARCH_INDEX_BATCH);
-      return read(sql);
-    });
+  async reading<T>(read: (sql: SqlRunner) => Promise<T>): Promise<T> {
+    if (this.batched) {
+      while ((await this.sql.transaction((sql) => this.indexBatch(sql))) === SEARCH_INDEX_BATCH);
+    }
+    return read(this.sql);
   }
 
   /** Resolves once the posts created here before the call are indexed (or their batch failed). */

@@ -6,6 +6,8 @@ import { isoTimestamp } from '../timestamps';
 
 /** What the blog uses of a better-sqlite3 statement. */
 export interface SqliteStatement {
+  /** True when the statement only reads: it may run on another connection. */
+  readonly readonly: boolean;
   all(...parameters: unknown[]): unknown[];
   run(...parameters: unknown[]): { changes: number };
 }

@@ -1,7 +1,12 @@
 export { countsByKey, toDate } from './driver';
 export { prefixedColumns } from './prefixed';
-export { Sql } from './runner';
-export type { Prepared, PreparedStatements, SqlRunner } from './runner';
+export {
+  DEFAULT_SQLITE_READ_WORKERS,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+  Sql,
+  SQL_OPTIONS,
+} from './runner';
+export type { Prepared, PreparedStatements, SqlOptions, SqlRunner } from './runner';
 export { statement } from './statement';
 export type { Dialect, KeyCount, SqlText, Statement } from './statement';
 export { translate } from './translate';

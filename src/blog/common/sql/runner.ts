@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { GraphQLError } from 'graphql';
 import { DataSource, QueryFailedError } from 'typeorm';
 
 import {
@@ -11,10 +12,41 @@ import {
   postgresPool,
   SqliteStatements,
 } from './driver';
+import { OperationShare } from './operation-share';
+import { SqliteReadPool } from './sqlite-read-pool';
 import { Dialect, Statement } from './statement';
 import { translate, Translated } from './translate';
-import { throwIfRequestStopped } from '../request-scope';
+import { statementTimeout } from '../errors';
+import { currentRequestScope, throwIfRequestStopped } from '../request-scope';
 import { SqliteConnectionLock } from '../sqlite-connection-lock';
+
+/** How the blog's statements use the database; every field has a default. */
+export interface SqlOptions {
+  /**
+   * SQLite: worker threads that run reads off the event loop, each with a read-only connection
+   * of its own. Default 2; 0 runs every statement on the event loop's thread, as an in-memory
+   * database always does.
+   */
+  sqliteReadWorkers?: number;
+  /**
+   * The longest a statement may run, in ms; 0 for no limit. PostgreSQL enforces it itself (the
+   * host sets `statement_timeout` on its pool, as the standalone service does from the same
+   * setting); on SQLite a read past it is given up and its worker replaced. Either way the
+   * operation gets STATEMENT_TIMEOUT. Default 10,000.
+   */
+  statementTimeoutMs?: number;
+}
+
+/** The injection token of {@link SqlOptions}. */
+export const SQL_OPTIONS = Symbol('SQL_OPTIONS');
+
+/** The default of {@link SqlOptions.sqliteReadWorkers}. */
+export const DEFAULT_SQLITE_READ_WORKERS = 2;
+/** The default of {@link SqlOptions.statementTimeoutMs}. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+
+/** PostgreSQL's code for a statement cancelled, as `statement_timeout` cancels it. */
+const QUERY_CANCELED = '57014';
 
 /** A statement ready to run on this database: translated once, prepared on first use. */
 export interface Prepared<P extends object = object, R = unknown> extends Translated {
@@ -78,27 +110,57 @@ class TransactionRunner extends Runner {
  * paths. Each statement is translated once ({@link Sql.prepare}) and prepared once (a
  * better-sqlite3 statement per text; a named PostgreSQL statement per connection). The
  * statements run on TypeORM's own connection (pool) and are reported to its logger, text and
- * positional parameters, so the statement counter and query logging still see every one. On
- * SQLite they wait, like TypeORM's own statements, while another request's transaction holds
- * the one connection (see SqliteConnectionLock, installed here since every blog read and write
- * comes through here).
+ * positional parameters, so the statement counter and query logging still see every one.
+ *
+ * On SQLite, a read outside any transaction runs on a worker thread ({@link SqliteReadPool}), so
+ * that however long it takes the event loop stays free; writes, and every statement of a
+ * transaction, run on TypeORM's one connection and wait, like TypeORM's own statements, while
+ * another request's transaction holds it (see SqliteConnectionLock, installed here since every
+ * blog read and write comes through here).
+ *
+ * One operation holds at most half of the pool at once ({@link OperationShare}): its connections
+ * on PostgreSQL, its reader threads on SQLite. A statement of an operation that has stopped is
+ * never sent, and a statement past the time budget answers STATEMENT_TIMEOUT on both databases.
  */
 @Injectable()
-export class Sql extends Runner {
+export class Sql extends Runner implements OnApplicationShutdown {
   /** The database the blog runs on. */
   readonly dialect: Dialect;
-  private readonly sqlite: { lock: SqliteConnectionLock; statements: SqliteStatements } | null;
+  private readonly sqlite: {
+    lock: SqliteConnectionLock;
+    statements: SqliteStatements;
+    readers: SqliteReadPool | null;
+  } | null;
+  private readonly share: OperationShare | null;
+  private readonly timeoutMs: number;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Optional() @Inject(SQL_OPTIONS) options: SqlOptions = {},
+  ) {
     super();
     this.dialect = dataSource.options.type === 'postgres' ? 'postgres' : 'sqlite';
-    this.sqlite =
-      this.dialect === 'sqlite'
-        ? {
-            lock: SqliteConnectionLock.of(dataSource),
-            statements: new SqliteStatements(dataSource),
-          }
-        : null;
+    this.timeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    if (this.dialect === 'postgres') {
+      this.sqlite = null;
+      this.share = OperationShare.half(postgresPoolSize(dataSource));
+      return;
+    }
+    const readers = sqliteReadPool(dataSource, options, this.timeoutMs);
+    this.sqlite = {
+      lock: SqliteConnectionLock.of(dataSource),
+      statements: new SqliteStatements(dataSource),
+      readers,
+    };
+    this.share = readers ? OperationShare.half(readers.size) : null;
+  }
+
+  /**
+   * Stops SQLite's reader threads once the host's server has let the requests in flight finish;
+   * reads still waiting fail.
+   */
+  async onApplicationShutdown(): Promise<void> {
+    await this.sqlite?.readers?.close();
   }
 
   /** Translates a feature's statements for this database; call it once and keep the result. */
@@ -133,10 +195,19 @@ export class Sql extends Runner {
     });
   }
 
-  /** A statement outside any transaction: refused once its operation has stopped. */
+  /**
+   * A statement outside any transaction: refused once its operation has stopped, and run within
+   * the operation's share of the pool.
+   */
   protected readonly send: Send = async (statement, parameters, result) => {
     throwIfRequestStopped();
-    return this.execute(statement, parameters, result, null);
+    const { share } = this;
+    if (!share) return this.execute(statement, parameters, result, null);
+    const scope = currentRequestScope();
+    return share.run(scope, () => {
+      scope?.throwIfStopped();
+      return this.execute(statement, parameters, result, null);
+    });
   };
 
   /**
@@ -162,13 +233,7 @@ export class Sql extends Runner {
     const values = bindValues(statement, parameters as Record<string, unknown>, this.dialect);
     try {
       const { sqlite } = this;
-      if (sqlite) {
-        return await sqlite.lock.run(() => {
-          this.dataSource.logger.logQuery(statement.text, values);
-          const prepared = sqlite.statements.of(statement.text);
-          return result === 'rows' ? prepared.all(...values) : prepared.run(...values).changes;
-        });
-      }
+      if (sqlite) return await this.executeOnSqlite(sqlite, statement.text, values, result);
       this.dataSource.logger.logQuery(statement.text, values);
       const { rows, rowCount } = await (client ?? postgresPool(this.dataSource)).query({
         name: statement.name,
@@ -177,8 +242,61 @@ export class Sql extends Runner {
       });
       return result === 'rows' ? rows : (rowCount ?? 0);
     } catch (error) {
+      if (error instanceof GraphQLError) throw error;
       this.dataSource.logger.logQueryError(String(error), statement.text, values);
+      if ((error as { code?: unknown }).code === QUERY_CANCELED) {
+        throw statementTimeout(this.timeoutMs);
+      }
       throw new QueryFailedError(statement.text, values, error as Error);
     }
   }
+
+  /**
+   * A read outside any transaction goes to a reader thread, when there are any; everything else
+   * runs on the connection, once no other context's transaction holds it.
+   */
+  private executeOnSqlite(
+    sqlite: NonNullable<Sql['sqlite']>,
+    text: string,
+    values: unknown[],
+    result: Result,
+  ): Promise<unknown[] | number> | unknown[] | number {
+    const prepared = sqlite.statements.of(text);
+    if (sqlite.readers && result === 'rows' && prepared.readonly && !sqlite.lock.heldHere()) {
+      this.dataSource.logger.logQuery(text, values);
+      return sqlite.readers.all(text, values);
+    }
+    return sqlite.lock.run(() => {
+      this.dataSource.logger.logQuery(text, values);
+      return result === 'rows' ? prepared.all(...values) : prepared.run(...values).changes;
+    });
+  }
+}
+
+/** The size of TypeORM's pg pool: its `poolSize`, or pg's default of 10. */
+function postgresPoolSize(dataSource: DataSource): number {
+  const { poolSize } = dataSource.options as { poolSize?: number };
+  return poolSize ?? 10;
+}
+
+/**
+ * SQLite's reader threads, on a file database in WAL mode with workers wanted; null otherwise
+ * (an in-memory database is private to its one connection).
+ */
+function sqliteReadPool(
+  dataSource: DataSource,
+  options: SqlOptions,
+  timeoutMs: number,
+): SqliteReadPool | null {
+  const workers = options.sqliteReadWorkers ?? DEFAULT_SQLITE_READ_WORKERS;
+  const { database, enableWAL } = dataSource.options as { database?: unknown; enableWAL?: boolean };
+  if (workers < 1 || !enableWAL || typeof database !== 'string') return null;
+  if (database === '' || database === ':memory:') return null;
+  return new SqliteReadPool({
+    file: database,
+    workers,
+    timeoutMs,
+    driver: require.resolve('better-sqlite3'),
+    timedOut: statementTimeout,
+  });
 }
