@@ -19,6 +19,8 @@ export interface GraphqlConfig {
   hideSchemaDetails: boolean;
   /** The highest estimated cost of one operation. */
   maxComplexity: number;
+  /** Expensive fields (searches, counts, filters by tags) that one operation may run. */
+  maxExpensiveFields: number;
   /** The largest answer of one operation (and of one subscription event), in bytes of JSON. */
   maxResponseBytes: number;
   /** How many of the most recently written posts that match a search are ranked. */
@@ -59,6 +61,7 @@ export function loadGraphqlConfig(env: NodeJS.ProcessEnv = process.env): Graphql
     introspection,
     hideSchemaDetails: !introspection,
     maxComplexity: readInteger(env, 'GRAPHQL_MAX_COMPLEXITY', 20_000, { min: 1, max: 10_000_000 }),
+    maxExpensiveFields: readInteger(env, 'GRAPHQL_MAX_EXPENSIVE_FIELDS', 3, { min: 0, max: 1_000 }),
     maxResponseBytes: readInteger(env, 'GRAPHQL_MAX_RESPONSE_BYTES', 4 * 1024 * 1024, {
       min: 1024,
       max: 2 ** 30,

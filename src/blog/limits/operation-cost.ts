@@ -10,6 +10,8 @@ import {
 } from 'graphql-query-complexity';
 import { LRUCache } from 'lru-cache';
 
+import type { BlogModuleOptions } from '../blog-options.interface';
+import { expensiveFieldsEstimator, expensiveUsesOf } from './expensive-fields';
 import { refusal } from '../common/errors';
 import { DEFAULT_PAGE_SIZE } from '../common/pagination';
 
@@ -21,6 +23,12 @@ export const COUNT_COMPLEXITY = 100;
 
 /** Costs remembered across documents and variable sets; the oldest go first. */
 const MAX_CACHED_COSTS = 1_000;
+
+/**
+ * The most fields an estimate visits, fragments expanded (graphql-query-complexity's own default,
+ * which its estimate keeps to as well); past it the cost cannot be computed.
+ */
+const MAX_ESTIMATED_FIELDS = 10_000;
 
 /** The longest key kept as it is; longer ones are kept as their hash (at most 0.5 MB in all). */
 const MAX_PLAIN_KEY_LENGTH = 512;
@@ -54,25 +62,28 @@ export function pagedEstimator({ args, childComplexity }: ComplexityEstimatorArg
   return 1 + Math.max(first, 1) * Math.max(childComplexity, 1);
 }
 
+/** What an operation costs, and how many expensive fields it runs (see expensive-fields.ts). */
+export interface OperationPrice {
+  cost: number;
+  expensiveFields: number;
+}
+
 /**
- * The cost limit: an operation's estimated cost (fields times page sizes, fragments expanded)
- * must stay at most `maxComplexity`. A cost that cannot be computed is refused too. Costs are
- * remembered per document, operation and coerced variable values.
+ * The cost limit: an operation's estimated cost (fields times page sizes, fragments expanded,
+ * expensive fields by their work) must stay at most `maxComplexity`. A cost that cannot be
+ * computed is refused too. Prices are remembered per document, operation and coerced variable
+ * values.
  */
 export class OperationCostLimit {
-  private readonly costs = new LRUCache<string, number>({ max: MAX_CACHED_COSTS });
+  private readonly costs = new LRUCache<string, OperationPrice>({ max: MAX_CACHED_COSTS });
 
-  constructor(readonly maxComplexity: number) {}
+  constructor(
+    readonly maxComplexity: number,
+    private readonly options: BlogModuleOptions,
+  ) {}
 
-  /** Throws GRAPHQL_VALIDATION_FAILED when the operation costs more than `maxComplexity`. */
-  refuseCostly(
-    schema: GraphQLSchema,
-    document: DocumentNode,
-    documentKey: string,
-    operation: OperationDefinitionNode,
-    variables: Record<string, unknown>,
-  ): void {
-    const cost = this.cost(schema, document, documentKey, operation, variables);
+  /** Throws GRAPHQL_VALIDATION_FAILED when `price` is over `maxComplexity`. */
+  refuseCostly({ cost }: OperationPrice): void {
     if (cost <= this.maxComplexity) return;
     throw refusal(
       ApolloServerErrorCode.GRAPHQL_VALIDATION_FAILED,
@@ -81,19 +92,23 @@ export class OperationCostLimit {
     );
   }
 
-  private cost(
+  /**
+   * The operation's price with these variables (coerced); GRAPHQL_VALIDATION_FAILED when it
+   * cannot be computed.
+   */
+  priceOf(
     schema: GraphQLSchema,
     document: DocumentNode,
     documentKey: string,
     operation: OperationDefinitionNode,
     variables: Record<string, unknown>,
-  ): number {
+  ): OperationPrice {
     const key = costKeyOf(documentKey, operation.name?.value ?? '', variables);
     const known = this.costs.get(key);
     if (known !== undefined) return known;
-    const cost = this.estimate(schema, document, operation, variables);
-    this.costs.set(key, cost);
-    return cost;
+    const price = this.estimate(schema, document, operation, variables);
+    this.costs.set(key, price);
+    return price;
   }
 
   private estimate(
@@ -101,7 +116,7 @@ export class OperationCostLimit {
     document: DocumentNode,
     operation: OperationDefinitionNode,
     variables: Record<string, unknown>,
-  ): number {
+  ): OperationPrice {
     try {
       // Only the operation that runs, with the fragments it uses.
       const single: DocumentNode = {
@@ -110,16 +125,27 @@ export class OperationCostLimit {
           (definition) => definition === operation || definition.kind !== Kind.OPERATION_DEFINITION,
         ),
       };
-      return getComplexity({
+      const expensive = expensiveUsesOf(
+        schema,
+        single,
+        operation,
+        variables,
+        this.options,
+        MAX_ESTIMATED_FIELDS,
+      );
+      const plain = [
+        fieldExtensionsEstimator(),
+        pagedEstimator,
+        simpleEstimator({ defaultComplexity: 1 }),
+      ];
+      const cost = getComplexity({
         schema,
         query: single,
         variables,
-        estimators: [
-          fieldExtensionsEstimator(),
-          pagedEstimator,
-          simpleEstimator({ defaultComplexity: 1 }),
-        ],
+        maxQueryNodes: MAX_ESTIMATED_FIELDS,
+        estimators: [expensiveFieldsEstimator(expensive.work, plain), ...plain],
       });
+      return { cost, expensiveFields: expensive.count };
     } catch (error) {
       throw refusal(
         ApolloServerErrorCode.GRAPHQL_VALIDATION_FAILED,

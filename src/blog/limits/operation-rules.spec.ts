@@ -12,6 +12,7 @@ import {
 } from 'graphql';
 
 import { BlogModuleOptions } from '../blog-options.interface';
+import { expensive, POSTS_SCAN_WORK } from './expensive-fields';
 import { costKeyOf } from './operation-cost';
 import { documentKeyOf, OperationRules } from './operation-rules';
 import { SOLE_ROOT_FIELD } from './sole-root-field';
@@ -237,5 +238,178 @@ describe('OperationRules: account mutations stand alone', () => {
       refusalOf(rules, 'mutation { a: createPost(title: "a") { id } b: likePost { id } }'),
     ).toBeNull();
     expect(refusalOf(rules, '{ posts(first: 1) { id } postsConnection { cursor } }')).toBeNull();
+  });
+});
+
+describe('OperationRules: expensive fields', () => {
+  const Tag = new GraphQLObjectType({
+    name: 'Tag',
+    fields: () => ({
+      slug: { type: GraphQLString },
+      // A tag's own posts: expensive, whatever holds it.
+      posts: {
+        type: TaggedConnection,
+        args: page,
+        extensions: expensive(() => POSTS_SCAN_WORK),
+      },
+    }),
+  });
+  const TaggedConnection: GraphQLObjectType = new GraphQLObjectType({
+    name: 'TaggedConnection',
+    fields: () => ({
+      nodes: { type: new GraphQLList(Post) },
+      // Counted by a scan under Query.list only.
+      totalCount: {
+        type: GraphQLInt,
+        extensions: expensive(({ parent }) =>
+          parent?.coordinate === 'Query.list' ? POSTS_SCAN_WORK : null,
+        ),
+      },
+    }),
+  });
+  const tags = { tags: { type: new GraphQLList(new GraphQLNonNull(GraphQLString)) } };
+  const marked = new GraphQLSchema({
+    query: new GraphQLObjectType({
+      name: 'Query',
+      fields: {
+        search: {
+          type: new GraphQLNonNull(new GraphQLList(Post)),
+          args: { ...page, query: { type: GraphQLString } },
+          extensions: expensive((_, options) => options.searchRankWindow ?? 1_000),
+        },
+        list: {
+          type: TaggedConnection,
+          args: { ...page, ...tags },
+          extensions: expensive(({ args }) =>
+            Array.isArray(args.tags) && args.tags.length > 0 ? POSTS_SCAN_WORK : null,
+          ),
+        },
+        tag: { type: Tag, args: { slug: { type: GraphQLString } } },
+        popular: { type: new GraphQLNonNull(new GraphQLList(Tag)), args: page },
+      },
+    }),
+  });
+
+  const rulesOf = (options: Partial<BlogModuleOptions> = {}) =>
+    new OperationRules({
+      jwtSecret: 'unused',
+      maxQueryComplexity: 1_000_000,
+      documentLimits: { maxAliases: 1000, maxDepth: 100 },
+      ...options,
+    } as BlogModuleOptions);
+  const rules = rulesOf();
+  const check = (
+    query: string,
+    { on = rules, operationName, variables = {} }: CheckOptions = {},
+  ): GraphQLError | null => {
+    try {
+      on.check(marked, parse(query), documentKeyOf(query), operationName, variables);
+      return null;
+    } catch (error) {
+      if (error instanceof GraphQLError) return error;
+      throw error;
+    }
+  };
+  interface CheckOptions {
+    on?: OperationRules;
+    operationName?: string;
+    variables?: Record<string, unknown>;
+  }
+  /** How many expensive fields the rules count in `query`: with a maximum of 0, the refusal says. */
+  const counted = (query: string, options: CheckOptions = {}) =>
+    check(query, { ...options, on: rulesOf({ maxExpensiveFields: 0 }) })?.extensions
+      .expensiveFields ?? 0;
+  /** The cost the rules estimate for `query`, expensive fields allowed. */
+  const priced = (query: string, options: Partial<BlogModuleOptions> = {}) =>
+    check(query, { on: rulesOf({ maxExpensiveFields: 100, maxQueryComplexity: 0, ...options }) })
+      ?.extensions.complexity;
+
+  it('should let three aliased expensive fields run and refuse a fourth, naming the limit', () => {
+    expect(check(`{ ${aliases(3, 'search(query: "x") { id }')} }`)).toBeNull();
+    const refused = check(`{ ${aliases(4, 'search(query: "x") { id }')} }`);
+    expect(refused?.extensions).toEqual({
+      code: 'GRAPHQL_VALIDATION_FAILED',
+      limit: 'expensiveFields',
+      expensiveFields: 4,
+      maxExpensiveFields: 3,
+      http: { status: 400 },
+    });
+    expect(refused?.message).toMatch(/4 expensive fields.*at most 3/);
+  });
+
+  it('should count the fields of fragments as they are expanded, each path once', () => {
+    const two = 'a: search { id } b: list(tags: ["x"]) { nodes { id } }';
+    const query = `{ ...F x: tag(slug: "s") { ...T } } fragment F on Query { ${two} } fragment T on Tag { posts { totalCount } }`;
+    expect(counted(query)).toBe(3);
+    expect(check(query)).toBeNull();
+    expect(counted(`{ ...F ...F } fragment F on Query { ${two} }`)).toBe(2);
+    expect(counted(`{ ...F ... on Query { ...F } } fragment F on Query { ${two} }`)).toBe(2);
+    expect(
+      counted(`{ ...F c: search { id } d: search { id } } fragment F on Query { ${two} }`),
+    ).toBe(4);
+    const spread = `{ one: tag(slug: "a") { ...T } two: tag(slug: "b") { ...T } } fragment T on Tag { posts { nodes { id } } p: posts { nodes { id } } }`;
+    expect(counted(spread)).toBe(4);
+    expect(check(spread)?.extensions).toMatchObject({ limit: 'expensiveFields' });
+  });
+
+  it('should read only the operation that runs', () => {
+    const document = `query Small { search { id } } query Big { ${aliases(9, 'search { id }')} }`;
+    expect(check(document, { operationName: 'Small' })).toBeNull();
+    expect(check(document, { operationName: 'Big' })?.extensions.expensiveFields).toBe(9);
+  });
+
+  it('should count what a use costs: filters when given, counts under the field that scans', () => {
+    expect(counted('{ list { nodes { id } } a: list(tags: []) { nodes { id } } }')).toBe(0);
+    expect(counted('{ list(tags: ["x"]) { nodes { id } } }')).toBe(1);
+    expect(counted('{ list { totalCount } }')).toBe(1);
+    expect(counted('{ list(tags: ["x"]) { totalCount } }')).toBe(2);
+    expect(counted('query ($t: [String!]) { list(tags: $t) { nodes { id } } }')).toBe(0);
+    expect(
+      counted('query ($t: [String!]) { list(tags: $t) { nodes { id } } }', {
+        variables: { t: ['x'] },
+      }),
+    ).toBe(1);
+    // A tag's totalCount is not counted; its posts are.
+    expect(counted('{ tag(slug: "s") { posts(first: 0) { totalCount } } }')).toBe(1);
+    expect(counted('{ popular { slug } tag(slug: "s") { slug } }')).toBe(0);
+  });
+
+  it('should price an expensive field by its work, times the page sizes above it', () => {
+    expect(priced('{ search(first: 2) { id } }')).toBe(1_000 + 1 + 2 * 1);
+    expect(priced('{ search(first: 2) { id } }', { searchRankWindow: 250 })).toBe(250 + 1 + 2);
+    // Its page size no longer says what it costs: a page of 0 ranks the same window.
+    expect(priced('{ search(first: 0) { id } }')).toBe(1_000 + 1 + 1);
+    // A connection's count runs once, whatever its page size: it is charged beside the page.
+    expect(priced('{ list { totalCount } }')).toBe(POSTS_SCAN_WORK + 1 + 20 * 1);
+    expect(priced('{ list(tags: ["x"], first: 2) { totalCount nodes { id } } }')).toBe(
+      2 * POSTS_SCAN_WORK + 1 + 2 * (1 + (1 + 1)),
+    );
+    expect(priced('{ popular(first: 10) { posts(first: 1) { nodes { id } } } }')).toBe(
+      1 + 10 * (POSTS_SCAN_WORK + 1 + 1 * (1 + 1)),
+    );
+  });
+
+  it('should refuse every expensive field at a maximum of 0, and a maximum that is not a count', () => {
+    expect(check('{ search { id } }', { on: rulesOf({ maxExpensiveFields: 0 }) })).toMatchObject({
+      extensions: { limit: 'expensiveFields', expensiveFields: 1, maxExpensiveFields: 0 },
+    });
+    expect(check('{ popular { slug } }', { on: rulesOf({ maxExpensiveFields: 0 }) })).toBeNull();
+    for (const bad of [-1, 1.5, Number.NaN]) {
+      expect(() => rulesOf({ maxExpensiveFields: bad })).toThrow(/maxExpensiveFields/);
+    }
+  });
+
+  it('should refuse a fragment bomb of expensive fields as a cost it cannot compute', () => {
+    const levels = 16;
+    const fragments = Array.from(
+      { length: levels },
+      (_, i) => `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`,
+    );
+    const query = `{ ...F0 } ${fragments.join(' ')} fragment F${levels} on Query { search { id } }`;
+    expect(check(query)?.extensions).toMatchObject({
+      code: 'GRAPHQL_VALIDATION_FAILED',
+      limit: 'complexity',
+    });
+    expect(check(query)?.message).toMatch(/could not be computed/);
   });
 });

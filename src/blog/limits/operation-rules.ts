@@ -6,6 +6,7 @@ import { DocumentNode, getOperationAST, GraphQLSchema, OperationDefinitionNode }
 import { BlogModuleOptions, DocumentLimits } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { DEFAULT_DOCUMENT_LIMITS, DocumentShapeLimits } from './document-limits';
+import { DEFAULT_MAX_EXPENSIVE_FIELDS, refuseManyExpensiveFields } from './expensive-fields';
 import { NulTextRule } from './nul-text';
 import { DEFAULT_MAX_QUERY_COMPLEXITY, OperationCostLimit } from './operation-cost';
 import { SoleRootFieldRule } from './sole-root-field';
@@ -16,12 +17,14 @@ import { coerceVariableValues } from '../common/variable-values';
  * The checks every operation passes before it runs, on HTTP and on the WebSocket alike, in this
  * order: the document's depth, aliases and directives stay within `documentLimits`; a field
  * marked `SOLE_ROOT_FIELD` is its operation's only root field (`BAD_REQUEST`); the
- * variables fit their declarations; no text holds a NUL character; and the estimated cost stays
- * under `maxQueryComplexity`. Each refusal is a GraphQLError with a code and HTTP status 400.
+ * variables fit their declarations; no text holds a NUL character; the operation runs at most
+ * `maxExpensiveFields` fields marked `EXPENSIVE_FIELD`; and the estimated cost stays under
+ * `maxQueryComplexity`. Each refusal is a GraphQLError with a code and HTTP status 400.
  */
 @Injectable()
 export class OperationRules {
   readonly maxComplexity: number;
+  readonly maxExpensiveFields: number;
   /** The document limits in force; `maxTokens` is for the parser (see {@link parseOptions}). */
   readonly documentLimits: Required<DocumentLimits>;
   private readonly shape: DocumentShapeLimits;
@@ -31,9 +34,15 @@ export class OperationRules {
 
   constructor(@Inject(BLOG_MODULE_OPTIONS) options: BlogModuleOptions) {
     this.maxComplexity = options.maxQueryComplexity ?? DEFAULT_MAX_QUERY_COMPLEXITY;
+    this.maxExpensiveFields = options.maxExpensiveFields ?? DEFAULT_MAX_EXPENSIVE_FIELDS;
+    if (!Number.isSafeInteger(this.maxExpensiveFields) || this.maxExpensiveFields < 0) {
+      throw new Error(
+        `BlogModule maxExpensiveFields must be a whole number of at least 0, got ${String(this.maxExpensiveFields)}`,
+      );
+    }
     this.documentLimits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.documentLimits };
     this.shape = new DocumentShapeLimits(this.documentLimits);
-    this.cost = new OperationCostLimit(this.maxComplexity);
+    this.cost = new OperationCostLimit(this.maxComplexity, options);
   }
 
   /** Options for graphql-js `parse` (and Apollo's `parseOptions`): the token limit. */
@@ -43,7 +52,8 @@ export class OperationRules {
 
   /**
    * Checks a parsed and validated operation. `documentKey` identifies the document text (a
-   * hash of it); the cost is remembered per document, operation and declared variable values.
+   * hash of it); the price (cost and expensive fields) is remembered per document, operation and
+   * declared variable values.
    * `request`, the request the variables came with, lets later checks of the same request reuse
    * their coercion (see `coerceVariableValues`).
    */
@@ -61,7 +71,9 @@ export class OperationRules {
     this.soleRootField.refuseCompany(schema, document, operation);
     const coerced = coerceVariables(schema, operation, variables, request);
     this.nulText.refuseNul(document, coerced);
-    this.cost.refuseCostly(schema, document, documentKey, operation, coerced);
+    const price = this.cost.priceOf(schema, document, documentKey, operation, coerced);
+    refuseManyExpensiveFields(price.expensiveFields, this.maxExpensiveFields);
+    this.cost.refuseCostly(price);
   }
 }
 

@@ -1,4 +1,4 @@
-import { Args, ID, Info, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Extensions, ID, Info, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
 
 import { CurrentViewer, Loaders, loadersOf } from '../auth/viewer.decorator';
@@ -13,6 +13,7 @@ import { chargedText } from '../common/response-size';
 import { selectsField } from '../common/selection';
 import { isUuid } from '../common/uuid';
 import { inputValidationPipe } from '../common/validation';
+import { expensive, POSTS_SCAN_WORK } from '../limits/expensive-fields';
 import { tagSlugs } from '../tags/tag-slug';
 import { User } from '../users/user.entity';
 import { Viewer } from '../users/viewer';
@@ -46,6 +47,11 @@ function filterOf(authorId: string | null, tags?: readonly string[] | null): Pos
   return { ...(authorId ? { authorId } : {}), ...(slugs.length ? { tags: slugs } : {}) };
 }
 
+/** A list filtered by tags reads every published post of its tags, to keep those with them all. */
+const filteredByTags = expensive(({ args }) =>
+  Array.isArray(args.tags) && args.tags.length > 0 ? POSTS_SCAN_WORK : null,
+);
+
 @Resolver(() => Post)
 @BlogResolverEnhancers()
 export class PostsResolver {
@@ -55,6 +61,7 @@ export class PostsResolver {
   ) {}
 
   @Query(() => [Post], { description: 'Published posts, newest first.' })
+  @Extensions(filteredByTags)
   async posts(@Args() args: PostsArgs, @Loaders() loaders: BlogLoaders): Promise<Post[]> {
     const filter = filterOf(authorIdOf(args.authorId), args.tags);
     return loaders.knownPosts(await this.postsService.list(toPage(args), filter));
@@ -91,6 +98,7 @@ export class PostsResolver {
   @Query(() => PostConnection, {
     description: 'Relay-style pages of published posts, newest first; `after` takes an endCursor.',
   })
+  @Extensions(filteredByTags)
   async postsConnection(
     @Args() args: PostsConnectionArgs,
     @Loaders() loaders: BlogLoaders,

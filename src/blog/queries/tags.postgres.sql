@@ -17,16 +17,12 @@ ORDER BY
 -- tagsSql.countPublishedByTags
 -- binds: $1 slugs
 SELECT
-  pt.slug AS key,
-  COUNT(*) AS count
+  tc.slug AS key,
+  tc.count AS count
 FROM
-  post_tags pt
-  JOIN posts p ON p.id = pt.post_id
+  tag_counts tc
 WHERE
-  pt.slug = ANY ($1)
-  AND p.published_at IS NOT NULL
-GROUP BY
-  pt.slug;
+  tc.slug = ANY ($1);
 
 -- tagsSql.pagesByTags
 -- binds: $1 slugs, $2 first
@@ -104,42 +100,59 @@ ORDER BY
 -- tagsSql.popular
 -- binds: $1 first
 SELECT
-  pt.slug AS slug,
-  COUNT(*) AS count
+  tc.slug AS slug,
+  tc.count AS count
 FROM
-  post_tags pt
-  JOIN posts p ON p.id = pt.post_id
-WHERE
-  p.published_at IS NOT NULL
-GROUP BY
-  pt.slug
+  tag_counts tc
 ORDER BY
-  COUNT(*) DESC,
-  pt.slug COLLATE "C" ASC
+  tc.count DESC,
+  tc.slug ASC
 LIMIT
   $1;
 
 -- tagsSql.popularAfter
 -- binds: $1 afterCount, $2 afterSlug, $3 first
 SELECT
-  pt.slug AS slug,
-  COUNT(*) AS count
+  slug,
+  count
 FROM
-  post_tags pt
-  JOIN posts p ON p.id = pt.post_id
-WHERE
-  p.published_at IS NOT NULL
-GROUP BY
-  pt.slug
-HAVING
-  COUNT(*) < $1
-  OR (
-    COUNT(*) = $1
-    AND pt.slug COLLATE "C" > $2
-  )
+  (
+    SELECT
+      tc.slug AS slug,
+      tc.count AS count
+    FROM
+      tag_counts tc
+    WHERE
+      tc.count = $1
+      AND tc.slug > $2
+    ORDER BY
+      tc.count DESC,
+      tc.slug ASC
+    LIMIT
+      $3
+  ) tied
+UNION ALL
+SELECT
+  slug,
+  count
+FROM
+  (
+    SELECT
+      tc.slug AS slug,
+      tc.count AS count
+    FROM
+      tag_counts tc
+    WHERE
+      tc.count < $1
+    ORDER BY
+      tc.count DESC,
+      tc.slug ASC
+    LIMIT
+      $3
+  ) fewer
 ORDER BY
-  COUNT(*) DESC,
-  pt.slug COLLATE "C" ASC
+  count DESC,
+  slug ASC
 LIMIT
   $3;
 

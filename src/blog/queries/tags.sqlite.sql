@@ -22,21 +22,17 @@ ORDER BY
 -- tagsSql.countPublishedByTags
 -- binds: slugs
 SELECT
-  pt.slug AS key,
-  COUNT(*) AS count
+  tc.slug AS key,
+  tc.count AS count
 FROM
-  post_tags pt
-  JOIN posts p ON p.id = pt.post_id
+  tag_counts tc
 WHERE
-  pt.slug IN (
+  tc.slug IN (
     SELECT
       value
     FROM
       json_each(+ ?)
-  )
-  AND p.published_at IS NOT NULL
-GROUP BY
-  pt.slug;
+  );
 
 -- tagsSql.pagesByTags
 -- binds: slugs, first
@@ -116,42 +112,59 @@ ORDER BY
 -- tagsSql.popular
 -- binds: first
 SELECT
-  pt.slug AS slug,
-  COUNT(*) AS count
+  tc.slug AS slug,
+  tc.count AS count
 FROM
-  post_tags pt
-  JOIN posts p ON p.id = pt.post_id
-WHERE
-  p.published_at IS NOT NULL
-GROUP BY
-  pt.slug
+  tag_counts tc
 ORDER BY
-  COUNT(*) DESC,
-  pt.slug ASC
+  tc.count DESC,
+  tc.slug ASC
 LIMIT
   + ?;
 
 -- tagsSql.popularAfter
--- binds: afterCount, afterCount, afterSlug, first
+-- binds: afterCount, afterSlug, first, afterCount, first, first
 SELECT
-  pt.slug AS slug,
-  COUNT(*) AS count
+  slug,
+  count
 FROM
-  post_tags pt
-  JOIN posts p ON p.id = pt.post_id
-WHERE
-  p.published_at IS NOT NULL
-GROUP BY
-  pt.slug
-HAVING
-  COUNT(*) < + ?
-  OR (
-    COUNT(*) = + ?
-    AND pt.slug > + ?
-  )
+  (
+    SELECT
+      tc.slug AS slug,
+      tc.count AS count
+    FROM
+      tag_counts tc
+    WHERE
+      tc.count = + ?
+      AND tc.slug > + ?
+    ORDER BY
+      tc.count DESC,
+      tc.slug ASC
+    LIMIT
+      + ?
+  ) tied
+UNION ALL
+SELECT
+  slug,
+  count
+FROM
+  (
+    SELECT
+      tc.slug AS slug,
+      tc.count AS count
+    FROM
+      tag_counts tc
+    WHERE
+      tc.count < + ?
+    ORDER BY
+      tc.count DESC,
+      tc.slug ASC
+    LIMIT
+      + ?
+  ) fewer
 ORDER BY
-  COUNT(*) DESC,
-  pt.slug ASC
+  count DESC,
+  slug ASC
 LIMIT
   + ?;
 

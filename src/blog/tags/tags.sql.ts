@@ -2,7 +2,7 @@ import { KeyCount, statement } from '../common/sql';
 import { postColumns, PostRow } from '../posts/post.rows';
 import { afterCursor, NEWEST_FIRST, PageParameters } from '../posts/posts.sql';
 
-/** A tag with its number of published posts (a COUNT: text on PostgreSQL). */
+/** A tag with its number of published posts (a bigint: text on PostgreSQL). */
 export interface TagCountRow {
   slug: string;
   count: string | number;
@@ -16,23 +16,26 @@ export interface TagPageParameters {
 }
 
 /**
- * Tags by their number of published posts, most first, then by slug. Slugs compare by code
- * point on both databases (SQLite's BINARY; "C" on PostgreSQL, whose default collation depends
- * on the server's locale), so that the order and the cursors agree everywhere.
+ * Tags by their number of published posts, most first, then by slug: a walk of the index of
+ * `tag_counts` (migration 1765001000000), which triggers keep in step with every write. Slugs
+ * compare by code point on both databases (SQLite's BINARY; the column's "C" collation on
+ * PostgreSQL, whose default collation depends on the server's locale), so that the order and
+ * the cursors agree everywhere.
+ *
+ * A next page is two walks of at most `first` rows each: the rest of the cursor's count, by
+ * slug, then the smaller counts. The two orders differ in direction, so one row comparison
+ * could not seek to the cursor, and a filter alone would read every tag before it.
  */
-const popular = (after: boolean) => {
-  const text = (slug: string) =>
-    'SELECT pt.slug AS slug, COUNT(*) AS count FROM post_tags pt ' +
-    'JOIN posts p ON p.id = pt.post_id WHERE p.published_at IS NOT NULL GROUP BY pt.slug' +
-    (after
-      ? ` HAVING COUNT(*) < :afterCount OR (COUNT(*) = :afterCount AND ${slug} > :afterSlug)`
-      : '') +
-    ` ORDER BY COUNT(*) DESC, ${slug} ASC LIMIT :first`;
-  return statement<TagPageParameters, TagCountRow>({
-    sqlite: text('pt.slug'),
-    postgres: text('pt.slug COLLATE "C"'),
-  });
-};
+const ranked = (where: string) =>
+  `SELECT tc.slug AS slug, tc.count AS count FROM tag_counts tc${where} ` +
+  'ORDER BY tc.count DESC, tc.slug ASC LIMIT :first';
+const popular = statement<TagPageParameters, TagCountRow>(ranked(''));
+const tied = ranked(' WHERE tc.count = :afterCount AND tc.slug > :afterSlug');
+const fewer = ranked(' WHERE tc.count < :afterCount');
+const popularAfter = statement<TagPageParameters, TagCountRow>(
+  `SELECT slug, count FROM (${tied}) tied UNION ALL SELECT slug, count FROM (${fewer}) fewer ` +
+    'ORDER BY count DESC, slug ASC LIMIT :first',
+);
 
 /**
  * A page of each tag's published posts, newest first: the page's ids per tag (a correlated
@@ -58,16 +61,14 @@ export const tagsSql = {
     'SELECT pt.post_id AS "postId", pt.slug AS slug FROM post_tags pt ' +
       'WHERE pt.post_id IN (:...postIds) ORDER BY pt.post_id, pt.position',
   ),
-  /** The number of published posts of each tag; a tag with none has no row. */
+  /** The number of published posts of each tag, as kept; a tag with none has no row. */
   countPublishedByTags: statement<{ slugs: readonly string[] }, KeyCount>(
-    'SELECT pt.slug AS key, COUNT(*) AS count FROM post_tags pt ' +
-      'JOIN posts p ON p.id = pt.post_id ' +
-      'WHERE pt.slug IN (:...slugs) AND p.published_at IS NOT NULL GROUP BY pt.slug',
+    'SELECT tc.slug AS key, tc.count AS count FROM tag_counts tc WHERE tc.slug IN (:...slugs)',
   ),
   pagesByTags: pagePerTag(false),
   pagesByTagsAfter: pagePerTag(true),
-  popular: popular(false),
-  popularAfter: popular(true),
+  popular,
+  popularAfter,
   removeFromPost: statement<{ postId: string }>('DELETE FROM post_tags WHERE post_id = :postId'),
   add: statement<{ postId: string; slug: string; position: number }>(
     'INSERT INTO post_tags (post_id, slug, position) VALUES (:postId, :slug, :position)',
