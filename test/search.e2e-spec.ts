@@ -5,13 +5,17 @@ import { CREATE_POST, DELETE_POST, PUBLISH_POST, UPDATE_POST } from './helpers/d
 import { insertUsersWithPosts } from './helpers/fixtures';
 import { TestApp, TestUser } from './helpers/test-app';
 import { collect, wsClient } from './helpers/ws-client';
+import { Post } from '../src/blog';
 import { Sql, SqlText, toDate } from '../src/blog/common/sql';
 import { translate } from '../src/blog/common/sql/translate';
+import { newId } from '../src/blog/common/uuid';
 import { CreatePostSearch1765000100000 } from '../src/blog/migrations/1765000100000-create-post-search';
 import { FoldPostSearchText1765000400000 } from '../src/blog/migrations/1765000400000-fold-post-search-text';
 import { KeepPostSearchInline1765000500000 } from '../src/blog/migrations/1765000500000-keep-post-search-inline';
 import { IndexPostSearchPrefixes1765000700000 } from '../src/blog/migrations/1765000700000-index-post-search-prefixes';
 import { DeferPostSearchIndexing1765000900000 } from '../src/blog/migrations/1765000900000-defer-post-search-indexing';
+import { BoundPostSearchText1765000950000 } from '../src/blog/migrations/1765000950000-bound-post-search-text';
+import { SEARCHED_CONTENT_LENGTH } from '../src/blog/posts/post-search-text';
 import { parseSearchQuery, toTsIndexQuery } from '../src/blog/search/search-query';
 import { searchPageStatement } from '../src/blog/search/search.service';
 import { SearchRow, searchSql } from '../src/blog/search/search.sql';
@@ -333,6 +337,34 @@ describe('searchPosts (e2e)', () => {
     });
   });
 
+  describe('the part of the content that is searched', () => {
+    it(`should find and mark the words of the first ${SEARCHED_CONTENT_LENGTH} characters, and the title's`, async () => {
+      const near = 'x '.repeat((SEARCHED_CONTENT_LENGTH - 10) / 2);
+      const author = writers[0];
+      const id = await write('Gannet title', `${near}gannet ${'y '.repeat(100)}puffin`, {}, author);
+      expect(await titlesFor('gannet ')).toEqual(['Gannet title']);
+      expect(await titlesFor('puffin ')).toEqual([]);
+      expect(await titlesFor('gannet puffin')).toEqual([]);
+      const [edge] = (await search('gannet ')).edges;
+      expect(edge.snippet).toContain('<mark>gannet</mark>');
+      expect(edge.snippet).not.toContain('puffin');
+
+      // Characters as both databases count them: an emoji is one, in two UTF-16 units.
+      await write('Emoji first', `${'😀 '.repeat((SEARCHED_CONTENT_LENGTH - 10) / 2)}shearwater`);
+      const [far] = (await search('shearwater ')).edges;
+      expect(far.node.title).toBe('Emoji first');
+      expect(far.snippet).toContain('<mark>shearwater</mark>');
+
+      // Moved past them by an edit, the word is gone; the title is searched whole.
+      const moved = `${near}${'z '.repeat(10)}cormorant`;
+      await t.data(UPDATE_POST, { id, input: { content: moved } }, author.token);
+      expect(await titlesFor('cormorant ')).toEqual([]);
+      expect(await titlesFor('gannet ')).toEqual(['Gannet title']);
+      expect((await search('gannet ')).edges[0].snippet).toBe('<mark>Gannet</mark> title');
+      await expectIndexInStep();
+    });
+  });
+
   describe('tags', () => {
     it('should keep only the posts that have all of the tags, read as tags are written', async () => {
       await write('Tagged both', 'A tapir story.', { tags: ['Zoo', 'South America'] });
@@ -377,6 +409,36 @@ describe('searchPosts (e2e)', () => {
       } while (after);
       expect(pages).toBe(7);
       expect(paged).toEqual(all);
+    });
+
+    it('should skip and repeat no post while others are written between the pages', async () => {
+      const authors = [await t.signUp(), await t.signUp(), await t.signUp()];
+      let n = 0;
+      const post = (title: string, content: string) =>
+        write(title, content, {}, authors[n++ % authors.length]);
+      // Ranks that tie and ranks that differ: a match in the title, and 1 to 4 in the content.
+      for (let i = 0; i < 24; i++) {
+        const title = i % 6 === 0 ? `Kestrel ${i}` : `Bird ${i}`;
+        await post(title, `${'kestrel '.repeat(1 + (i % 4))}over the field`);
+      }
+      const before = (await search('kestrel ', { first: 100 })).edges.map((edge) => edge.node.id);
+      expect(before).toHaveLength(24);
+      const paged: string[] = [];
+      let after: string | null = null;
+      do {
+        const page: SearchResult['searchPosts'] = await search('kestrel ', { first: 5, after });
+        paged.push(...page.edges.map((edge) => edge.node.id));
+        after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+        // Between two pages: a match above every other, one below most, one that ties, and a
+        // post that does not match.
+        await post('Kestrel above all', 'kestrel '.repeat(12));
+        await post('Bird below', 'One kestrel far away, among a great many other words.');
+        await post('Bird tie', 'kestrel kestrel over the field');
+        await post('Sparrow', 'No bird of prey here.');
+      } while (after);
+      expect(new Set(paged).size).toBe(paged.length);
+      // Every post of the first search, once each, in its order.
+      expect(paged.filter((id) => before.includes(id))).toEqual(before);
     });
 
     it('should refuse a page size above 100 and a cursor that is not one', async () => {
@@ -743,8 +805,10 @@ describe('searchPosts (e2e)', () => {
       const inline = new KeepPostSearchInline1765000500000();
       const prefixes = new IndexPostSearchPrefixes1765000700000();
       const deferred = new DeferPostSearchIndexing1765000900000();
+      const bound = new BoundPostSearchText1765000950000();
       const runner = t.dataSource.createQueryRunner();
       try {
+        await bound.down(runner);
         await deferred.down(runner);
         await prefixes.down(runner);
         await inline.down(runner);
@@ -758,6 +822,7 @@ describe('searchPosts (e2e)', () => {
         await inline.up(runner);
         await prefixes.up(runner);
         await deferred.up(runner);
+        await bound.up(runner);
       } finally {
         await runner.release();
       }
@@ -769,13 +834,47 @@ describe('searchPosts (e2e)', () => {
       await expectIndexInStep();
     });
 
+    it('should cut the content of the posts there are, and search it whole again when reverted', async () => {
+      const far = `${'x '.repeat(SEARCHED_CONTENT_LENGTH / 2)}albatross`;
+      const author = writers[1];
+      await write('Far one', far, {}, author);
+      // Written by another client: on SQLite its entry is not made yet when the migration runs.
+      const at = new Date();
+      await t.dataSource.getRepository(Post).insert({
+        id: newId(),
+        title: 'Shell one',
+        content: `${far} petrel`,
+        authorId: author.user.id,
+        createdAt: at,
+        updatedAt: at,
+        publishedAt: at,
+      });
+      const bound = new BoundPostSearchText1765000950000();
+      const runner = t.dataSource.createQueryRunner();
+      try {
+        await bound.down(runner);
+        expect((await titlesFor('albatross ')).sort()).toEqual(['Far one', 'Shell one']);
+        expect(await titlesFor('petrel ')).toEqual(['Shell one']);
+        await expectIndexInStep();
+        await bound.up(runner);
+      } finally {
+        await runner.release();
+      }
+      expect(await titlesFor('albatross ')).toEqual([]);
+      expect(await titlesFor('petrel ')).toEqual([]);
+      expect((await titlesFor('"x x" one')).sort()).toEqual(['Far one', 'Shell one']);
+      await expectIndexInStep();
+    });
+
     if (testDatabase() === 'sqlite') {
       it('should fold the text of the posts there are, and read their own text again when reverted', async () => {
         await write('Folded before', 'The ｆｅｎｎｅｃ and the ﬁnch.');
         const folding = new FoldPostSearchText1765000400000();
         const deferred = new DeferPostSearchIndexing1765000900000();
+        const bound = new BoundPostSearchText1765000950000();
         const runner = t.dataSource.createQueryRunner();
         try {
+          await bound.down(runner);
           await deferred.down(runner);
           await folding.down(runner);
           // The service's search needs the later migration: the index is asked directly.
@@ -786,6 +885,7 @@ describe('searchPosts (e2e)', () => {
           await expectIndexInStep();
           await folding.up(runner);
           await deferred.up(runner);
+          await bound.up(runner);
         } finally {
           await runner.release();
         }

@@ -47,6 +47,16 @@ export class RequestScope {
   }
 
   /**
+   * Gives the answer its whole budget again, for a run whose answer replaces all that was charged
+   * before it: a compiled run that answered errors is discarded and run again on graphql-js (see
+   * CompiledExecution), whose answer must fit the limit as it would alone. A stopped operation
+   * stays stopped.
+   */
+  restartResponseBudget(): void {
+    this.responseBytesLeft = this.maxResponseBytes;
+  }
+
+  /**
    * Takes `bytes` (an estimate of a value's share of the answer) from the budget; past it, the
    * operation stops with RESPONSE_TOO_LARGE and that error is thrown. Throws too once stopped.
    */

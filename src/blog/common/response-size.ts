@@ -56,16 +56,31 @@ export function fitsInBytes(text: string, maxBytes: number): boolean {
 }
 
 /**
+ * The JSON of `value` followed by `end`, or null when it is longer than a string can be: V8
+ * throws `RangeError: Invalid string length` past about 2^29 characters, and such an answer
+ * passes any response limit. Any other error is thrown.
+ */
+export function jsonWithin(value: unknown, end = ''): string | null {
+  try {
+    return `${JSON.stringify(value)}${end}`;
+  } catch (error) {
+    if (error instanceof RangeError && /string length/i.test(error.message)) return null;
+    throw error;
+  }
+}
+
+/**
  * Apollo Server's `stringifyResult` with the final check of the response limit: an answer
- * whose JSON passes `maxBytes` is replaced by the RESPONSE_TOO_LARGE error alone. The budget
- * that resolvers charge stops most large answers while they are built; this catches the rest.
+ * whose JSON passes `maxBytes`, or is longer than a string can be, is replaced by the
+ * RESPONSE_TOO_LARGE error alone (never a RangeError's 500). The budget that resolvers charge
+ * stops most large answers while they are built; this catches the rest.
  */
 export function limitedResultStringifier(
   maxBytes: number,
 ): (result: FormattedExecutionResult) => string {
   return (result) => {
-    const text = `${JSON.stringify(result)}\n`;
-    return fitsInBytes(text, maxBytes)
+    const text = jsonWithin(result, '\n');
+    return text !== null && fitsInBytes(text, maxBytes)
       ? text
       : `${JSON.stringify(responseTooLargeResult(maxBytes))}\n`;
   };

@@ -10,6 +10,7 @@ import {
 import { CompiledExecution } from './compiled-execution';
 import { compiledExecutionGateway } from './compiled-execution-gateway';
 import { compiledExecutionPlugin } from './compiled-execution-plugin';
+import { RequestScope } from '../common/request-scope';
 
 const schema = buildSchema(`
   input Filter { title: String, ids: [ID!] }
@@ -176,6 +177,29 @@ describe('CompiledExecution', () => {
       expect(result.errors![0].source).toBe(op.document.loc!.source);
     }
     expect(execution.stats).toMatchObject({ compiled: 0, interpreted: 3, documents: 1 });
+  });
+
+  it('should run graphql-js after a failed compiled run with the whole response budget', async () => {
+    const execution = new CompiledExecution({ compileAfter: 0 });
+    const op = operation('{ post(id: "1") { id title secret } }');
+    // Each title takes 600 of a budget of 1,000: two runs on one budget would pass it.
+    fields.title.resolve = (post: { title: string }, _args, context: { scope: RequestScope }) => {
+      context.scope.chargeResponse(600);
+      return post.title;
+    };
+    try {
+      for (let i = 0; i < 3; i++) {
+        const scope = new RequestScope();
+        scope.limitResponse(1_000);
+        const result = await execution.run({ ...op, contextValue: { scope } });
+        await execution.idle();
+        expect(result.errors?.map((error) => error.message)).toEqual(['no such table: secrets']);
+        expect(result.data).toEqual({ post: { id: '1', title: 'Post 1', secret: null } });
+      }
+      expect(execution.stats).toMatchObject({ interpreted: 3, documents: 1 });
+    } finally {
+      fields.title.resolve = undefined;
+    }
   });
 
   it('should stop compiling a document whose compiled runs fail more often than not', async () => {

@@ -4,6 +4,7 @@ import { execute, ExecutionResult } from 'graphql';
 import { CompileQueue } from './compile-queue';
 import { Compiled, CompiledDocuments } from './compiled-documents';
 import { compileKeyOf, documentToCompile, OperationToRun } from './operation-to-run';
+import type { RequestScope } from '../common/request-scope';
 import { coerceVariableValues } from '../common/variable-values';
 
 /** Settings of {@link CompiledExecution}. */
@@ -42,6 +43,10 @@ export interface CompiledExecutionStats {
 
 const tracer = trace.getTracer('blog-graphql/execution');
 
+/** The life and response budget of an operation, which the blog keeps on its context. */
+const scopeOf = (operation: OperationToRun) =>
+  (operation.contextValue as { scope?: RequestScope } | undefined)?.scope;
+
 /**
  * Runs the queries clients repeat through graphql-jit, and everything else on graphql-js, so
  * that no client can tell the two apart.
@@ -51,8 +56,9 @@ const tracer = trace.getTracer('blog-graphql/execution');
  * - Variables are coerced by graphql-js first: invalid ones get graphql-js's own errors.
  * - A compiled run that answers any error is discarded and the query runs again on graphql-js,
  *   whose answer is returned. So every error a client sees is graphql-js's, with its nodes,
- *   locations and path. A query reads only, so running it twice changes nothing; a document
- *   whose compiled runs fail more often than not is no longer compiled.
+ *   locations and path. A query reads only, so running it twice changes nothing; the second run
+ *   starts with the whole response budget (the context's `scope`, see RequestScope), as the
+ *   first did; a document whose compiled runs fail more often than not is no longer compiled.
  * - No request waits for a compile: a document is queued after `compileAfter` runs, and compiled
  *   in a later turn of the event loop, one per turn, at most `compilesPerMinute`, only when its
  *   expanded selection is at most `maxSelections` fields, from a fresh parse of its text (never
@@ -155,6 +161,8 @@ export class CompiledExecution {
       return result;
     }
     this.documents.replaced(key, compiled);
+    // graphql-js answers instead, with the whole response budget: this run's answer is dropped.
+    scopeOf(operation)?.restartResponseBudget();
     return null;
   }
 

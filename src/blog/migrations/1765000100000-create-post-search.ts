@@ -79,24 +79,33 @@ const folded = (column: string) =>
 const words = (column: string) =>
   `translate(${folded(column)}, '${PUNCTUATION.replace(/'/g, "''")}', ` +
   `'${' '.repeat(PUNCTUATION.length)}')`;
-const document = (row: string) =>
-  `setweight(to_tsvector('simple', ${words(`${row}title`)}), 'A') || ` +
-  `setweight(to_tsvector('simple', ${words(`${row}content`)}), 'B')`;
+/** PostgreSQL: the document of a title and a content (SQL expressions), as the index holds it. */
+export const searchDocument = (title: string, content: string) =>
+  `setweight(to_tsvector('simple', ${words(title)}), 'A') || ` +
+  `setweight(to_tsvector('simple', ${words(content)}), 'B')`;
+const document = (row: string) => searchDocument(`${row}title`, `${row}content`);
 
-const POSTGRES_UP = [
-  'CREATE INDEX "IDX_post_search_document" ON post_search USING GIN (document)',
-  `CREATE FUNCTION post_search_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
+/**
+ * PostgreSQL: what follows `CREATE FUNCTION post_search_refresh()`, the trigger function that
+ * writes a post's row of `post_search`, its document made by `documentOfNew` from `NEW.`.
+ */
+export const refreshFunctionBody = (documentOfNew: string) =>
+  `RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     IF TG_OP = 'UPDATE' AND NEW.title = OLD.title AND NEW.content = OLD.content THEN
       UPDATE post_search SET published_at = NEW.published_at WHERE post_id = NEW.id;
     ELSE
       INSERT INTO post_search (post_id, published_at, document)
-        VALUES (NEW.id, NEW.published_at, ${document('NEW.')})
+        VALUES (NEW.id, NEW.published_at, ${documentOfNew})
         ON CONFLICT (post_id) DO UPDATE
           SET published_at = EXCLUDED.published_at, document = EXCLUDED.document;
     END IF;
     RETURN NULL;
-  END $$`,
+  END $$`;
+
+const POSTGRES_UP = [
+  'CREATE INDEX "IDX_post_search_document" ON post_search USING GIN (document)',
+  `CREATE FUNCTION post_search_refresh() ${refreshFunctionBody(document('NEW.'))}`,
   'CREATE TRIGGER post_search_refresh AFTER INSERT OR UPDATE OF title, content, published_at ' +
     'ON posts FOR EACH ROW EXECUTE FUNCTION post_search_refresh()',
   'INSERT INTO post_search (post_id, published_at, document) ' +

@@ -1,4 +1,4 @@
-import { foldedSearchText } from './post-search-text';
+import { foldedSearchText, SEARCHED_CONTENT_LENGTH, searchedContent } from './post-search-text';
 
 describe('foldedSearchText', () => {
   it('should leave text that has no compatibility form alone', () => {
@@ -19,5 +19,22 @@ describe('foldedSearchText', () => {
 
   it('should compose a decomposed accent, as NFKC does', () => {
     expect(foldedSearchText({ title: 'cre\u0300me', content: 'x' })?.titleFolded).toBe('crème');
+  });
+});
+
+describe('searchedContent', () => {
+  it('should keep a content within the length as it is', () => {
+    const content = 'x'.repeat(SEARCHED_CONTENT_LENGTH);
+    expect(searchedContent(content)).toBe(content);
+  });
+
+  it('should cut a longer one after as many code points as the databases count', () => {
+    expect(searchedContent('y'.repeat(SEARCHED_CONTENT_LENGTH + 1))).toHaveLength(
+      SEARCHED_CONTENT_LENGTH,
+    );
+    // An emoji is one character in two UTF-16 units, never cut in two.
+    const emoji = '😀'.repeat(SEARCHED_CONTENT_LENGTH);
+    expect(searchedContent(`${emoji}z`)).toBe(emoji);
+    expect([...searchedContent(`a${emoji}`)]).toHaveLength(SEARCHED_CONTENT_LENGTH);
   });
 });

@@ -25,3 +25,27 @@ export function foldedSearchText({ title, content }: PostText): FoldedSearchText
     contentFolded: contentFolded === content ? null : contentFolded,
   };
 }
+
+/**
+ * How much of a post's content the search index reads: its first 5,000 characters (Unicode code
+ * points, as SQLite's `substr` and PostgreSQL's `left` count them), about 800 words. A word past
+ * them is not found, and a search ranks and marks only what they hold, so that the work of a
+ * search over a post is bounded whatever the post holds (contents run to 50,000 characters). The
+ * title is read whole. The migration 1765000950000 wrote this length into both databases' indexes:
+ * another length needs a migration of its own.
+ */
+export const SEARCHED_CONTENT_LENGTH = 5_000;
+
+/**
+ * The part of `content` that the search index reads: its first
+ * {@link SEARCHED_CONTENT_LENGTH} code points.
+ */
+export function searchedContent(content: string): string {
+  // A code point takes one or two UTF-16 units: a text this short in units is short enough.
+  if (content.length <= SEARCHED_CONTENT_LENGTH) return content;
+  let units = 0;
+  for (let points = 0; points < SEARCHED_CONTENT_LENGTH && units < content.length; points++) {
+    units += (content.codePointAt(units) as number) > 0xffff ? 2 : 1;
+  }
+  return content.slice(0, units);
+}

@@ -2,7 +2,7 @@
 -- Each statement as PostgreSQL receives it; $n takes the parameter named under binds.
 
 -- searchSql.page
--- binds: $1 tsquery, $2 rankWindow, $3 first
+-- binds: $1 rankTsquery, $2 tsquery, $3 rankWindow, $4 first
 -- planned for each run's values
 SELECT
   p.id,
@@ -34,19 +34,19 @@ FROM
         FROM
           post_search s
         WHERE
-          s.document @@ to_tsquery('simple', $1)
+          s.document @@ to_tsquery('simple', $2)
           AND s.published_at IS NOT NULL
         ORDER BY
           s.post_id DESC
         LIMIT
-          $2
+          $3
       ) m
     ORDER BY
       m.rank DESC,
       m.published_at DESC,
       m.post_id DESC
     LIMIT
-      $3
+      $4
   ) g
   JOIN posts p ON p.id = g.post_id
 ORDER BY
@@ -55,206 +55,7 @@ ORDER BY
   g.post_id DESC;
 
 -- searchSql.pageAfter
--- binds: $1 tsquery, $2 rankWindow, $3 afterRank, $4 afterPublishedAt, $5 afterId, $6 first
--- planned for each run's values
-SELECT
-  p.id,
-  p.title,
-  p.content,
-  p.author_id AS "authorId",
-  p.created_at AS "createdAt",
-  p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt",
-  g.rank
-FROM
-  (
-    SELECT
-      m.post_id,
-      m.published_at,
-      m.rank
-    FROM
-      (
-        SELECT
-          s.post_id,
-          s.published_at,
-          CAST(
-            ts_rank(
-              CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
-              s.document,
-              to_tsquery('simple', $1)
-            ) AS float8
-          ) AS rank
-        FROM
-          post_search s
-        WHERE
-          s.document @@ to_tsquery('simple', $1)
-          AND s.published_at IS NOT NULL
-        ORDER BY
-          s.post_id DESC
-        LIMIT
-          $2
-      ) m
-    WHERE
-      (
-        m.rank < $3
-        OR (
-          m.rank = $3
-          AND (m.published_at, m.post_id) < ($4, $5)
-        )
-      )
-    ORDER BY
-      m.rank DESC,
-      m.published_at DESC,
-      m.post_id DESC
-    LIMIT
-      $6
-  ) g
-  JOIN posts p ON p.id = g.post_id
-ORDER BY
-  g.rank DESC,
-  g.published_at DESC,
-  g.post_id DESC;
-
--- searchSql.pageWithTags
--- binds: $1 tsquery, $2 tags, $3 tagCount, $4 rankWindow, $5 first
--- planned for each run's values
-SELECT
-  p.id,
-  p.title,
-  p.content,
-  p.author_id AS "authorId",
-  p.created_at AS "createdAt",
-  p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt",
-  g.rank
-FROM
-  (
-    SELECT
-      m.post_id,
-      m.published_at,
-      m.rank
-    FROM
-      (
-        SELECT
-          s.post_id,
-          s.published_at,
-          CAST(
-            ts_rank(
-              CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
-              s.document,
-              to_tsquery('simple', $1)
-            ) AS float8
-          ) AS rank
-        FROM
-          post_search s
-        WHERE
-          s.document @@ to_tsquery('simple', $1)
-          AND s.published_at IS NOT NULL
-          AND s.post_id IN (
-            SELECT
-              t.post_id
-            FROM
-              post_tags t
-            WHERE
-              t.slug = ANY ($2)
-            GROUP BY
-              t.post_id
-            HAVING
-              COUNT(*) = $3
-          )
-        ORDER BY
-          s.post_id DESC
-        LIMIT
-          $4
-      ) m
-    ORDER BY
-      m.rank DESC,
-      m.published_at DESC,
-      m.post_id DESC
-    LIMIT
-      $5
-  ) g
-  JOIN posts p ON p.id = g.post_id
-ORDER BY
-  g.rank DESC,
-  g.published_at DESC,
-  g.post_id DESC;
-
--- searchSql.pageWithTagsAfter
--- binds: $1 tsquery, $2 tags, $3 tagCount, $4 rankWindow, $5 afterRank, $6 afterPublishedAt, $7 afterId, $8 first
--- planned for each run's values
-SELECT
-  p.id,
-  p.title,
-  p.content,
-  p.author_id AS "authorId",
-  p.created_at AS "createdAt",
-  p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt",
-  g.rank
-FROM
-  (
-    SELECT
-      m.post_id,
-      m.published_at,
-      m.rank
-    FROM
-      (
-        SELECT
-          s.post_id,
-          s.published_at,
-          CAST(
-            ts_rank(
-              CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
-              s.document,
-              to_tsquery('simple', $1)
-            ) AS float8
-          ) AS rank
-        FROM
-          post_search s
-        WHERE
-          s.document @@ to_tsquery('simple', $1)
-          AND s.published_at IS NOT NULL
-          AND s.post_id IN (
-            SELECT
-              t.post_id
-            FROM
-              post_tags t
-            WHERE
-              t.slug = ANY ($2)
-            GROUP BY
-              t.post_id
-            HAVING
-              COUNT(*) = $3
-          )
-        ORDER BY
-          s.post_id DESC
-        LIMIT
-          $4
-      ) m
-    WHERE
-      (
-        m.rank < $5
-        OR (
-          m.rank = $5
-          AND (m.published_at, m.post_id) < ($6, $7)
-        )
-      )
-    ORDER BY
-      m.rank DESC,
-      m.published_at DESC,
-      m.post_id DESC
-    LIMIT
-      $8
-  ) g
-  JOIN posts p ON p.id = g.post_id
-ORDER BY
-  g.rank DESC,
-  g.published_at DESC,
-  g.post_id DESC;
-
--- searchSql.pageByPrefixes
--- binds: $1 tsquery, $2 wordsTsquery, $3 prefixesTsquery, $4 rankWindow, $5 first
+-- binds: $1 rankTsquery, $2 tsquery, $3 rankWindow, $4 afterRank, $5 afterPublishedAt, $6 afterId, $7 first
 -- planned for each run's values
 SELECT
   p.id,
@@ -287,144 +88,20 @@ FROM
           post_search s
         WHERE
           s.document @@ to_tsquery('simple', $2)
-          AND post_search_prefixes (s.document) @@ to_tsquery('simple', $3)
-          AND ts_match_vq (s.document, to_tsquery('simple', $1))
           AND s.published_at IS NOT NULL
         ORDER BY
           s.post_id DESC
         LIMIT
-          $4
-      ) m
-    ORDER BY
-      m.rank DESC,
-      m.published_at DESC,
-      m.post_id DESC
-    LIMIT
-      $5
-  ) g
-  JOIN posts p ON p.id = g.post_id
-ORDER BY
-  g.rank DESC,
-  g.published_at DESC,
-  g.post_id DESC;
-
--- searchSql.pageByPrefixesAfter
--- binds: $1 tsquery, $2 wordsTsquery, $3 prefixesTsquery, $4 rankWindow, $5 afterRank, $6 afterPublishedAt, $7 afterId, $8 first
--- planned for each run's values
-SELECT
-  p.id,
-  p.title,
-  p.content,
-  p.author_id AS "authorId",
-  p.created_at AS "createdAt",
-  p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt",
-  g.rank
-FROM
-  (
-    SELECT
-      m.post_id,
-      m.published_at,
-      m.rank
-    FROM
-      (
-        SELECT
-          s.post_id,
-          s.published_at,
-          CAST(
-            ts_rank(
-              CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
-              s.document,
-              to_tsquery('simple', $1)
-            ) AS float8
-          ) AS rank
-        FROM
-          post_search s
-        WHERE
-          s.document @@ to_tsquery('simple', $2)
-          AND post_search_prefixes (s.document) @@ to_tsquery('simple', $3)
-          AND ts_match_vq (s.document, to_tsquery('simple', $1))
-          AND s.published_at IS NOT NULL
-        ORDER BY
-          s.post_id DESC
-        LIMIT
-          $4
+          $3
       ) m
     WHERE
       (
-        m.rank < $5
+        m.rank < $4
         OR (
-          m.rank = $5
-          AND (m.published_at, m.post_id) < ($6, $7)
+          m.rank = $4
+          AND (m.published_at, m.post_id) < ($5, $6)
         )
       )
-    ORDER BY
-      m.rank DESC,
-      m.published_at DESC,
-      m.post_id DESC
-    LIMIT
-      $8
-  ) g
-  JOIN posts p ON p.id = g.post_id
-ORDER BY
-  g.rank DESC,
-  g.published_at DESC,
-  g.post_id DESC;
-
--- searchSql.pageByPrefixesWithTags
--- binds: $1 tsquery, $2 wordsTsquery, $3 prefixesTsquery, $4 tags, $5 tagCount, $6 rankWindow, $7 first
--- planned for each run's values
-SELECT
-  p.id,
-  p.title,
-  p.content,
-  p.author_id AS "authorId",
-  p.created_at AS "createdAt",
-  p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt",
-  g.rank
-FROM
-  (
-    SELECT
-      m.post_id,
-      m.published_at,
-      m.rank
-    FROM
-      (
-        SELECT
-          s.post_id,
-          s.published_at,
-          CAST(
-            ts_rank(
-              CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
-              s.document,
-              to_tsquery('simple', $1)
-            ) AS float8
-          ) AS rank
-        FROM
-          post_search s
-        WHERE
-          s.document @@ to_tsquery('simple', $2)
-          AND post_search_prefixes (s.document) @@ to_tsquery('simple', $3)
-          AND ts_match_vq (s.document, to_tsquery('simple', $1))
-          AND s.published_at IS NOT NULL
-          AND s.post_id IN (
-            SELECT
-              t.post_id
-            FROM
-              post_tags t
-            WHERE
-              t.slug = ANY ($4)
-            GROUP BY
-              t.post_id
-            HAVING
-              COUNT(*) = $5
-          )
-        ORDER BY
-          s.post_id DESC
-        LIMIT
-          $6
-      ) m
     ORDER BY
       m.rank DESC,
       m.published_at DESC,
@@ -438,8 +115,146 @@ ORDER BY
   g.published_at DESC,
   g.post_id DESC;
 
--- searchSql.pageByPrefixesWithTagsAfter
--- binds: $1 tsquery, $2 wordsTsquery, $3 prefixesTsquery, $4 tags, $5 tagCount, $6 rankWindow, $7 afterRank, $8 afterPublishedAt, $9 afterId, $10 first
+-- searchSql.pageWithTags
+-- binds: $1 rankTsquery, $2 tsquery, $3 tags, $4 tagCount, $5 rankWindow, $6 first
+-- planned for each run's values
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  g.rank
+FROM
+  (
+    SELECT
+      m.post_id,
+      m.published_at,
+      m.rank
+    FROM
+      (
+        SELECT
+          s.post_id,
+          s.published_at,
+          CAST(
+            ts_rank(
+              CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
+              s.document,
+              to_tsquery('simple', $1)
+            ) AS float8
+          ) AS rank
+        FROM
+          post_search s
+        WHERE
+          s.document @@ to_tsquery('simple', $2)
+          AND s.published_at IS NOT NULL
+          AND s.post_id IN (
+            SELECT
+              t.post_id
+            FROM
+              post_tags t
+            WHERE
+              t.slug = ANY ($3)
+            GROUP BY
+              t.post_id
+            HAVING
+              COUNT(*) = $4
+          )
+        ORDER BY
+          s.post_id DESC
+        LIMIT
+          $5
+      ) m
+    ORDER BY
+      m.rank DESC,
+      m.published_at DESC,
+      m.post_id DESC
+    LIMIT
+      $6
+  ) g
+  JOIN posts p ON p.id = g.post_id
+ORDER BY
+  g.rank DESC,
+  g.published_at DESC,
+  g.post_id DESC;
+
+-- searchSql.pageWithTagsAfter
+-- binds: $1 rankTsquery, $2 tsquery, $3 tags, $4 tagCount, $5 rankWindow, $6 afterRank, $7 afterPublishedAt, $8 afterId, $9 first
+-- planned for each run's values
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  g.rank
+FROM
+  (
+    SELECT
+      m.post_id,
+      m.published_at,
+      m.rank
+    FROM
+      (
+        SELECT
+          s.post_id,
+          s.published_at,
+          CAST(
+            ts_rank(
+              CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
+              s.document,
+              to_tsquery('simple', $1)
+            ) AS float8
+          ) AS rank
+        FROM
+          post_search s
+        WHERE
+          s.document @@ to_tsquery('simple', $2)
+          AND s.published_at IS NOT NULL
+          AND s.post_id IN (
+            SELECT
+              t.post_id
+            FROM
+              post_tags t
+            WHERE
+              t.slug = ANY ($3)
+            GROUP BY
+              t.post_id
+            HAVING
+              COUNT(*) = $4
+          )
+        ORDER BY
+          s.post_id DESC
+        LIMIT
+          $5
+      ) m
+    WHERE
+      (
+        m.rank < $6
+        OR (
+          m.rank = $6
+          AND (m.published_at, m.post_id) < ($7, $8)
+        )
+      )
+    ORDER BY
+      m.rank DESC,
+      m.published_at DESC,
+      m.post_id DESC
+    LIMIT
+      $9
+  ) g
+  JOIN posts p ON p.id = g.post_id
+ORDER BY
+  g.rank DESC,
+  g.published_at DESC,
+  g.post_id DESC;
+
+-- searchSql.pageByPrefixes
+-- binds: $1 rankTsquery, $2 wordsTsquery, $3 prefixesTsquery, $4 tsquery, $5 rankWindow, $6 first
 -- planned for each run's values
 SELECT
   p.id,
@@ -473,31 +288,74 @@ FROM
         WHERE
           s.document @@ to_tsquery('simple', $2)
           AND post_search_prefixes (s.document) @@ to_tsquery('simple', $3)
-          AND ts_match_vq (s.document, to_tsquery('simple', $1))
+          AND ts_match_vq (s.document, to_tsquery('simple', $4))
           AND s.published_at IS NOT NULL
-          AND s.post_id IN (
-            SELECT
-              t.post_id
-            FROM
-              post_tags t
-            WHERE
-              t.slug = ANY ($4)
-            GROUP BY
-              t.post_id
-            HAVING
-              COUNT(*) = $5
-          )
         ORDER BY
           s.post_id DESC
         LIMIT
-          $6
+          $5
+      ) m
+    ORDER BY
+      m.rank DESC,
+      m.published_at DESC,
+      m.post_id DESC
+    LIMIT
+      $6
+  ) g
+  JOIN posts p ON p.id = g.post_id
+ORDER BY
+  g.rank DESC,
+  g.published_at DESC,
+  g.post_id DESC;
+
+-- searchSql.pageByPrefixesAfter
+-- binds: $1 rankTsquery, $2 wordsTsquery, $3 prefixesTsquery, $4 tsquery, $5 rankWindow, $6 afterRank, $7 afterPublishedAt, $8 afterId, $9 first
+-- planned for each run's values
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  g.rank
+FROM
+  (
+    SELECT
+      m.post_id,
+      m.published_at,
+      m.rank
+    FROM
+      (
+        SELECT
+          s.post_id,
+          s.published_at,
+          CAST(
+            ts_rank(
+              CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
+              s.document,
+              to_tsquery('simple', $1)
+            ) AS float8
+          ) AS rank
+        FROM
+          post_search s
+        WHERE
+          s.document @@ to_tsquery('simple', $2)
+          AND post_search_prefixes (s.document) @@ to_tsquery('simple', $3)
+          AND ts_match_vq (s.document, to_tsquery('simple', $4))
+          AND s.published_at IS NOT NULL
+        ORDER BY
+          s.post_id DESC
+        LIMIT
+          $5
       ) m
     WHERE
       (
-        m.rank < $7
+        m.rank < $6
         OR (
-          m.rank = $7
-          AND (m.published_at, m.post_id) < ($8, $9)
+          m.rank = $6
+          AND (m.published_at, m.post_id) < ($7, $8)
         )
       )
     ORDER BY
@@ -505,7 +363,149 @@ FROM
       m.published_at DESC,
       m.post_id DESC
     LIMIT
-      $10
+      $9
+  ) g
+  JOIN posts p ON p.id = g.post_id
+ORDER BY
+  g.rank DESC,
+  g.published_at DESC,
+  g.post_id DESC;
+
+-- searchSql.pageByPrefixesWithTags
+-- binds: $1 rankTsquery, $2 wordsTsquery, $3 prefixesTsquery, $4 tsquery, $5 tags, $6 tagCount, $7 rankWindow, $8 first
+-- planned for each run's values
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  g.rank
+FROM
+  (
+    SELECT
+      m.post_id,
+      m.published_at,
+      m.rank
+    FROM
+      (
+        SELECT
+          s.post_id,
+          s.published_at,
+          CAST(
+            ts_rank(
+              CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
+              s.document,
+              to_tsquery('simple', $1)
+            ) AS float8
+          ) AS rank
+        FROM
+          post_search s
+        WHERE
+          s.document @@ to_tsquery('simple', $2)
+          AND post_search_prefixes (s.document) @@ to_tsquery('simple', $3)
+          AND ts_match_vq (s.document, to_tsquery('simple', $4))
+          AND s.published_at IS NOT NULL
+          AND s.post_id IN (
+            SELECT
+              t.post_id
+            FROM
+              post_tags t
+            WHERE
+              t.slug = ANY ($5)
+            GROUP BY
+              t.post_id
+            HAVING
+              COUNT(*) = $6
+          )
+        ORDER BY
+          s.post_id DESC
+        LIMIT
+          $7
+      ) m
+    ORDER BY
+      m.rank DESC,
+      m.published_at DESC,
+      m.post_id DESC
+    LIMIT
+      $8
+  ) g
+  JOIN posts p ON p.id = g.post_id
+ORDER BY
+  g.rank DESC,
+  g.published_at DESC,
+  g.post_id DESC;
+
+-- searchSql.pageByPrefixesWithTagsAfter
+-- binds: $1 rankTsquery, $2 wordsTsquery, $3 prefixesTsquery, $4 tsquery, $5 tags, $6 tagCount, $7 rankWindow, $8 afterRank, $9 afterPublishedAt, $10 afterId, $11 first
+-- planned for each run's values
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  g.rank
+FROM
+  (
+    SELECT
+      m.post_id,
+      m.published_at,
+      m.rank
+    FROM
+      (
+        SELECT
+          s.post_id,
+          s.published_at,
+          CAST(
+            ts_rank(
+              CAST('{0.1, 0.2, 0.2, 1.0}' AS real[]),
+              s.document,
+              to_tsquery('simple', $1)
+            ) AS float8
+          ) AS rank
+        FROM
+          post_search s
+        WHERE
+          s.document @@ to_tsquery('simple', $2)
+          AND post_search_prefixes (s.document) @@ to_tsquery('simple', $3)
+          AND ts_match_vq (s.document, to_tsquery('simple', $4))
+          AND s.published_at IS NOT NULL
+          AND s.post_id IN (
+            SELECT
+              t.post_id
+            FROM
+              post_tags t
+            WHERE
+              t.slug = ANY ($5)
+            GROUP BY
+              t.post_id
+            HAVING
+              COUNT(*) = $6
+          )
+        ORDER BY
+          s.post_id DESC
+        LIMIT
+          $7
+      ) m
+    WHERE
+      (
+        m.rank < $8
+        OR (
+          m.rank = $8
+          AND (m.published_at, m.post_id) < ($9, $10)
+        )
+      )
+    ORDER BY
+      m.rank DESC,
+      m.published_at DESC,
+      m.post_id DESC
+    LIMIT
+      $11
   ) g
   JOIN posts p ON p.id = g.post_id
 ORDER BY

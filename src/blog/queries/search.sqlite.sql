@@ -23,7 +23,11 @@ FROM
         SELECT
           s.post_id,
           s.published_at,
-          - bm25 (post_search_fts, 5.0, 1.0) AS rank
+          5 * (
+            length(highlight (post_search_fts, 0, char(1), '')) - length(post_search_fts.title)
+          ) + (
+            length(highlight (post_search_fts, 1, char(1), '')) - length(post_search_fts.content)
+          ) AS rank
         FROM
           post_search_fts
           JOIN post_search s ON s.doc = post_search_fts.rowid
@@ -70,7 +74,11 @@ FROM
         SELECT
           s.post_id,
           s.published_at,
-          - bm25 (post_search_fts, 5.0, 1.0) AS rank
+          5 * (
+            length(highlight (post_search_fts, 0, char(1), '')) - length(post_search_fts.title)
+          ) + (
+            length(highlight (post_search_fts, 1, char(1), '')) - length(post_search_fts.content)
+          ) AS rank
         FROM
           post_search_fts
           JOIN post_search s ON s.doc = post_search_fts.rowid
@@ -125,7 +133,11 @@ FROM
         SELECT
           s.post_id,
           s.published_at,
-          - bm25 (post_search_fts, 5.0, 1.0) AS rank
+          5 * (
+            length(highlight (post_search_fts, 0, char(1), '')) - length(post_search_fts.title)
+          ) + (
+            length(highlight (post_search_fts, 1, char(1), '')) - length(post_search_fts.content)
+          ) AS rank
         FROM
           post_search_fts
           JOIN post_search s ON s.doc = post_search_fts.rowid
@@ -189,7 +201,11 @@ FROM
         SELECT
           s.post_id,
           s.published_at,
-          - bm25 (post_search_fts, 5.0, 1.0) AS rank
+          5 * (
+            length(highlight (post_search_fts, 0, char(1), '')) - length(post_search_fts.title)
+          ) + (
+            length(highlight (post_search_fts, 1, char(1), '')) - length(post_search_fts.content)
+          ) AS rank
         FROM
           post_search_fts
           JOIN post_search s ON s.doc = post_search_fts.rowid
@@ -261,7 +277,11 @@ FROM
         SELECT
           s.post_id,
           s.published_at,
-          - bm25 (post_search_fts, 5.0, 1.0) AS rank
+          5 * (
+            length(highlight (post_search_fts, 0, char(1), '')) - length(post_search_fts.title)
+          ) + (
+            length(highlight (post_search_fts, 1, char(1), '')) - length(post_search_fts.content)
+          ) AS rank
         FROM
           post_search_fts
           JOIN post_search s ON s.doc = post_search_fts.rowid
@@ -308,7 +328,11 @@ FROM
         SELECT
           s.post_id,
           s.published_at,
-          - bm25 (post_search_fts, 5.0, 1.0) AS rank
+          5 * (
+            length(highlight (post_search_fts, 0, char(1), '')) - length(post_search_fts.title)
+          ) + (
+            length(highlight (post_search_fts, 1, char(1), '')) - length(post_search_fts.content)
+          ) AS rank
         FROM
           post_search_fts
           JOIN post_search s ON s.doc = post_search_fts.rowid
@@ -363,7 +387,11 @@ FROM
         SELECT
           s.post_id,
           s.published_at,
-          - bm25 (post_search_fts, 5.0, 1.0) AS rank
+          5 * (
+            length(highlight (post_search_fts, 0, char(1), '')) - length(post_search_fts.title)
+          ) + (
+            length(highlight (post_search_fts, 1, char(1), '')) - length(post_search_fts.content)
+          ) AS rank
         FROM
           post_search_fts
           JOIN post_search s ON s.doc = post_search_fts.rowid
@@ -427,7 +455,11 @@ FROM
         SELECT
           s.post_id,
           s.published_at,
-          - bm25 (post_search_fts, 5.0, 1.0) AS rank
+          5 * (
+            length(highlight (post_search_fts, 0, char(1), '')) - length(post_search_fts.title)
+          ) + (
+            length(highlight (post_search_fts, 1, char(1), '')) - length(post_search_fts.content)
+          ) AS rank
         FROM
           post_search_fts
           JOIN post_search s ON s.doc = post_search_fts.rowid

@@ -77,11 +77,31 @@ describe('parseSearchQuery', () => {
     ['x'.repeat(257), /at most 256 characters/],
     ['a '.repeat(5_000), /at most 256 characters/],
     [Array.from({ length: 17 }, (_, i) => `w${i}`).join(' '), /at most 16 words/],
+    [Array.from({ length: 9 }, (_, i) => `w${i}`).join(' '), /at most 8 terms/],
+    ['a b c d e f g h -"i j"', /at most 8 terms/],
+    ['ab* cd* ef* gh', /at most 3 prefixes/],
+    ['ab* cd* ef* gh* ij ', /at most 3 prefixes/],
     ['bell\u0007', /control characters/],
     ['nul\u0000', /control characters/],
     ['esc\u001b[31m', /control characters/],
   ])('should refuse %j', (text, message) => {
     expect(refusal(text)).toMatch(message);
+  });
+
+  it('should take 8 terms, 16 words in phrases, and 3 prefixes', () => {
+    const eight = Array.from({ length: 8 }, (_, i) => `w${i}`).join(' ');
+    expect(parseSearchQuery(eight).include).toHaveLength(8);
+    const phrases = `"${Array.from({ length: 8 }, (_, i) => `a${i}`).join(' ')}" -"${Array.from(
+      { length: 8 },
+      (_, i) => `b${i}`,
+    ).join(' ')}"`;
+    expect(parseSearchQuery(phrases)).toEqual({
+      include: [phrase(Array.from({ length: 8 }, (_, i) => `a${i}`))],
+      exclude: [phrase(Array.from({ length: 8 }, (_, i) => `b${i}`))],
+    });
+    expect(parseSearchQuery('ab* cd* ef').include.filter((term) => term.prefix)).toHaveLength(3);
+    // Left out words and one letter typed are no prefixes.
+    expect(parseSearchQuery('ab* cd* ef* -gh* i').include).toHaveLength(4);
   });
 
   it('should count 256 characters by code point, so 256 emoji-free letters pass', () => {

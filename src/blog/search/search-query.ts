@@ -4,6 +4,16 @@ import { badUserInput } from '../common/errors';
 export const MAX_QUERY_LENGTH = 256;
 /** The most words a query may name, in all its terms together. */
 export const MAX_QUERY_WORDS = 16;
+/**
+ * The most terms (words and phrases, found or left out) a query may have: each is one more list
+ * of matches that the index walks, and one more term to rank and mark.
+ */
+export const MAX_QUERY_TERMS = 8;
+/**
+ * The most prefixes a query may have (the word being typed, and words ending with `*`): a prefix
+ * longer than the index's own prefixes gathers every word that starts with it.
+ */
+export const MAX_QUERY_PREFIXES = 3;
 /** The shortest word that is searched as a prefix: one letter would match half the index. */
 export const MIN_PREFIX_LENGTH = 2;
 
@@ -67,8 +77,12 @@ interface Token {
  * a leading `-` to leave out a word or phrase; and the last word, while it is being typed (no
  * space after it) or when it ends with `*`, as a prefix. Quotes left open run to the end.
  * Punctuation inside a word splits it into a phrase (`foo-bar` is "foo bar"), as the index
- * reads it. Every word is folded (see {@link foldWord}). BAD_USER_INPUT for a query that is too long, has control characters, names too many
- * words, or has no word to find.
+ * reads it. Every word is folded (see {@link foldWord}).
+ *
+ * BAD_USER_INPUT, saying which, for a query that is too long, has control characters, names more
+ * than {@link MAX_QUERY_WORDS} words, has more than {@link MAX_QUERY_TERMS} terms or
+ * {@link MAX_QUERY_PREFIXES} prefixes, or has no word to find: a query past a cap is refused,
+ * never cut short, so that no one gets the answer of another query than the one they typed.
  */
 export function parseSearchQuery(text: string): SearchQuery {
   if ([...text].length > MAX_QUERY_LENGTH) {
@@ -76,17 +90,12 @@ export function parseSearchQuery(text: string): SearchQuery {
   }
   if (CONTROL.test(text)) throw badUserInput('query may not contain control characters.', 'query');
   const query: SearchQuery = { include: [], exclude: [] };
-  let words = 0;
   // Before parsing: a fullwidth quote, minus or space (as typed with an IME) is one of the query.
   for (const token of tokens(text.normalize('NFKC'))) {
     const term = termOf(token);
-    if (!term) continue;
-    words += term.words.length;
-    if (words > MAX_QUERY_WORDS) {
-      throw badUserInput(`query may name at most ${MAX_QUERY_WORDS} words.`, 'query');
-    }
-    (token.exclude ? query.exclude : query.include).push(term);
+    if (term) (token.exclude ? query.exclude : query.include).push(term);
   }
+  checkCaps(query);
   if (query.include.length === 0) {
     throw badUserInput(
       query.exclude.length > 0
@@ -96,6 +105,26 @@ export function parseSearchQuery(text: string): SearchQuery {
     );
   }
   return query;
+}
+
+/** The caps on the words, terms and prefixes of a query, checked in that order. */
+function checkCaps({ include, exclude }: SearchQuery): void {
+  const terms = [...include, ...exclude];
+  if (terms.reduce((words, term) => words + term.words.length, 0) > MAX_QUERY_WORDS) {
+    throw badUserInput(`query may name at most ${MAX_QUERY_WORDS} words.`, 'query');
+  }
+  if (terms.length > MAX_QUERY_TERMS) {
+    throw badUserInput(
+      `query may have at most ${MAX_QUERY_TERMS} terms (words or "phrases", with or without -).`,
+      'query',
+    );
+  }
+  if (include.filter((term) => term.prefix).length > MAX_QUERY_PREFIXES) {
+    throw badUserInput(
+      `query may have at most ${MAX_QUERY_PREFIXES} prefixes (the word being typed, and words ending with *).`,
+      'query',
+    );
+  }
 }
 
 function termOf(token: Token): SearchTerm | null {
@@ -163,6 +192,14 @@ export function toTsQuery(query: SearchQuery): string {
   const include = query.include.map(tsPhrase);
   const exclude = query.exclude.map((term) => `!${tsPhrase(term)}`);
   return [...include, ...exclude].join(' & ');
+}
+
+/**
+ * The words and phrases that the query finds, any of them (`|`), as the text of a PostgreSQL
+ * `to_tsquery`: what the rank counts (see search.sql.ts).
+ */
+export function toTsRankQuery(query: SearchQuery): string {
+  return query.include.map(tsPhrase).join(' | ');
 }
 
 /**

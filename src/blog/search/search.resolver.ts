@@ -1,14 +1,16 @@
-import { Args, Query, Resolver } from '@nestjs/graphql';
+import { Args, Extensions, Query, Resolver } from '@nestjs/graphql';
 
 import { PostSearchConnection } from './dto/post-search-connection.type';
 import { SearchPostsArgs } from './dto/search-posts.args';
+import { ResolvedSearchConnection, ResolvedSearchEdge } from './post-search-edge.resolver';
 import { decodeSearchCursor, encodeSearchCursor } from './search-cursor';
 import { parseSearchQuery } from './search-query';
-import { SearchService } from './search.service';
+import { DEFAULT_SEARCH_RANK_WINDOW, SearchService } from './search.service';
 import { Loaders } from '../auth/viewer.decorator';
 import { BlogLoaders } from '../blog-loaders';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { toPage } from '../common/pagination';
+import { expensive } from '../limits/expensive-fields';
 import { tagSlugs } from '../tags/tag-slug';
 
 @Resolver()
@@ -22,20 +24,22 @@ export class SearchResolver {
       '(a match in the title counts more), ties newest first. Only the most recently written ' +
       'matches are ranked and listed, 1,000 unless the service says otherwise.',
   })
+  // Ranks up to its window of matches whatever the page's size.
+  @Extensions(expensive((_, options) => options.searchRankWindow ?? DEFAULT_SEARCH_RANK_WINDOW))
   async searchPosts(
     @Args() args: SearchPostsArgs,
     @Loaders() loaders: BlogLoaders,
-  ): Promise<PostSearchConnection> {
+  ): Promise<ResolvedSearchConnection> {
     const query = parseSearchQuery(args.query);
     const { first } = toPage({ first: args.first });
     const after = args.after ? decodeSearchCursor(args.after) : null;
     const tags = args.tags ? tagSlugs(args.tags) : [];
     const { hits, hasNextPage } = await this.searchService.search(query, { first, after, tags });
     loaders.knownPosts(hits.map(({ post }) => post));
-    const edges = hits.map(({ post, rank, snippet }) => ({
+    const edges: ResolvedSearchEdge[] = hits.map(({ post, rank }) => ({
       node: post,
       rank,
-      snippet,
+      query,
       cursor: encodeSearchCursor({ rank, publishedAt: post.publishedAt as Date, id: post.id }),
     }));
     return { edges, pageInfo: { hasNextPage, endCursor: edges.at(-1)?.cursor ?? null } };

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 
 import { SearchCursor } from './search-cursor';
-import { SearchQuery, toFts5Match, toTsIndexQuery, toTsQuery } from './search-query';
-import { SearchPageParameters, SearchRow, searchSql } from './search.sql';
-import { openingOf, snippetOf } from './snippet';
+import { SearchQuery, toFts5Match, toTsIndexQuery, toTsQuery, toTsRankQuery } from './search-query';
+import { SearchPageParameters, searchSql } from './search.sql';
 import type { BlogModuleOptions } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { PreparedStatements, Sql } from '../common/sql';
@@ -11,11 +10,10 @@ import { PostSearchIndex } from '../posts/post-search-index';
 import { Post } from '../posts/post.entity';
 import { toPost } from '../posts/post.rows';
 
-/** A post found, its rank (higher is more relevant) and its snippet (HTML). */
+/** A post found and its rank (higher is more relevant); its snippet is made when asked for. */
 export interface SearchHit {
   post: Post;
   rank: number;
-  snippet: string;
 }
 
 export interface SearchPage {
@@ -65,7 +63,9 @@ export class SearchService {
     const { name, parameters } = searchPageStatement(query, request, this.rankWindow);
     const page = this.statements[name];
     const rows = await this.index.reading((sql) => sql.all(page, parameters));
-    const hits = rows.slice(0, request.first).map((row) => hitOf(row, query));
+    const hits = rows
+      .slice(0, request.first)
+      .map((row) => ({ post: toPost(row), rank: Number(row.rank) }));
     return { hits, hasNextPage: rows.length > request.first };
   }
 }
@@ -82,6 +82,7 @@ export function searchPageStatement(
   const parameters: SearchPageParameters = {
     match: toFts5Match(query),
     tsquery: toTsQuery(query),
+    rankTsquery: toTsRankQuery(query),
     first: first + 1,
     rankWindow,
   };
@@ -104,11 +105,4 @@ export function searchPageStatement(
     tags.length > 0 ? 'WithTags' : ''
   }${after ? 'After' : ''}`;
   return { name, parameters };
-}
-
-function hitOf(row: SearchRow, query: SearchQuery): SearchHit {
-  const post = toPost(row);
-  const snippet =
-    snippetOf(post.content, query) ?? snippetOf(post.title, query) ?? openingOf(post.content);
-  return { post, rank: Number(row.rank), snippet };
 }

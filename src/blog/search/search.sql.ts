@@ -8,6 +8,8 @@ import { postColumns, PostRow } from '../posts/post.rows';
 export interface SearchPageParameters {
   match: string;
   tsquery: string;
+  /** PostgreSQL: the words and phrases to find, any of them, which the rank counts. */
+  rankTsquery: string;
   /** PostgreSQL, with short prefixes: `tsquery` without them, and the prefixes. */
   wordsTsquery?: string;
   prefixesTsquery?: string;
@@ -34,8 +36,19 @@ const WITH_TAGS =
  * recently written of them, so that the work of a page is bounded however many posts match
  * (a common word, a short prefix). `post_search` (see the migration 1765000100000) holds each
  * post's publishedAt beside its index entry, so that drafts are left out, and ties ordered,
- * without reading the posts themselves; only the page's posts are read, at the end. The title
- * weighs five times the content on both databases.
+ * without reading the posts themselves; only the page's posts are read, at the end.
+ *
+ * The rank depends on the post and the query alone, never on the other posts, so that a post
+ * written between two pages moves no other post and the cursors stay where they were: it counts
+ * the query's matches in the title, five times, and in the part of the content that the index
+ * reads (see SEARCHED_CONTENT_LENGTH), so the work of ranking a post is bounded too.
+ * - SQLite: FTS5's `highlight()` marks each match of the query in a column, and the marks are
+ *   counted: `5 × title + content`, a whole number. (FTS5's `bm25()` weighs each word by how
+ *   many posts have it, which every write changes.)
+ * - PostgreSQL: `ts_rank` of the query's words and phrases, any of them (`|`): each word's
+ *   occurrences, weighted by where they are (title 1.0, content 0.2) and counting less and less
+ *   as they repeat. With all of them (`&`), ts_rank weighs every pair of occurrences of every
+ *   two words, which took 50 ms a post for 16 words repeated over 50,000 characters.
  *
  * Most recently written: on SQLite the highest `doc`, which grows as posts are written, so that
  * FTS5 walks the matches from the newest and stops at the window's end, scoring no others; on
@@ -51,6 +64,9 @@ const WITH_TAGS =
  */
 const TSQUERY = "to_tsquery('simple', :tsquery)";
 const WEIGHTS = "CAST('{0.1, 0.2, 0.2, 1.0}' AS real[])";
+/** SQLite: the matches in column `n` of the index, named `name`: how much longer its marked text is. */
+const hits = (n: number, name: string) =>
+  `(length(highlight(post_search_fts, ${n}, char(1), '')) - length(post_search_fts.${name}))`;
 /**
  * PostgreSQL, a query with short prefixes (see `toTsIndexQuery`): the words through the index of
  * words and the prefixes through the index of prefixes, which one GIN index holds (see the
@@ -64,13 +80,14 @@ const BY_PREFIXES =
   `ts_match_vq(s.document, ${TSQUERY})`;
 const matches = (tags: string, prefixes: boolean) => ({
   sqlite:
-    'SELECT s.post_id, s.published_at, -bm25(post_search_fts, 5.0, 1.0) AS rank ' +
+    `SELECT s.post_id, s.published_at, 5 * ${hits(0, 'title')} + ${hits(1, 'content')} AS rank ` +
     'FROM post_search_fts JOIN post_search s ON s.doc = post_search_fts.rowid ' +
     `WHERE post_search_fts MATCH :match AND s.published_at IS NOT NULL${tags} ` +
     'ORDER BY post_search_fts.rowid DESC LIMIT :rankWindow',
   // Ranked as found: the sort to the window then moves ids, not documents of 2 kB each.
   postgres:
-    `SELECT s.post_id, s.published_at, CAST(ts_rank(${WEIGHTS}, s.document, ${TSQUERY}) ` +
+    'SELECT s.post_id, s.published_at, ' +
+    `CAST(ts_rank(${WEIGHTS}, s.document, to_tsquery('simple', :rankTsquery)) ` +
     'AS float8) AS rank FROM post_search s ' +
     `WHERE ${prefixes ? BY_PREFIXES : `s.document @@ ${TSQUERY}`} ` +
     `AND s.published_at IS NOT NULL${tags} ORDER BY s.post_id DESC LIMIT :rankWindow`,

@@ -1,5 +1,15 @@
 import { foldWord, parseSearchQuery } from './search-query';
-import { escapeHtml, markedWords, openingOf, SNIPPET_WORDS, snippetOf } from './snippet';
+import {
+  escapeHtml,
+  markedWords,
+  MAX_SNIPPET_LENGTH,
+  openingOf,
+  SNIPPET_CHARACTERS,
+  SNIPPET_WORDS,
+  snippetOf,
+  snippetOfPost,
+} from './snippet';
+import { SEARCHED_CONTENT_LENGTH } from '../posts/post-search-text';
 
 const words = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => `w${from + i}`).join(' ');
@@ -70,6 +80,127 @@ describe('openingOf', () => {
   it('should show the first words, escaped', () => {
     expect(openingOf(`& ${words(1, 30)}`)).toBe(`&amp; ${words(1, SNIPPET_WORDS)}…`);
   });
+
+  it('should cut a text without words, and escape no more of it than it shows', () => {
+    expect(openingOf('!'.repeat(50_000))).toBe(`${'!'.repeat(SNIPPET_CHARACTERS)}…`);
+    expect(openingOf('&'.repeat(50_000))).toBe(`${'&amp;'.repeat(SNIPPET_CHARACTERS)}…`);
+    expect(openingOf(' <> ')).toBe('&lt;&gt;');
+  });
+});
+
+/** What a snippet shows as text: without its marks and ellipses, unescaped. */
+const visible = (html: string) =>
+  html.replace(/<\/?mark>|…/g, '').replace(/&(amp|lt|gt|quot|#39);/g, (entity) => escapes[entity]);
+const escapes: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+
+describe('the bounds of a snippet', () => {
+  it('should cut a long word where the characters run out, with …', () => {
+    const long = `needle${'e'.repeat(10_000)}`;
+    expect(snippetOf(`${long} after`, parseSearchQuery('need'))).toBe(
+      `<mark>${long.slice(0, SNIPPET_CHARACTERS)}</mark>…`,
+    );
+    expect(snippetOf(`before ${'x'.repeat(10_000)} after`, parseSearchQuery('before '))).toBe(
+      `<mark>before</mark> ${'x'.repeat(SNIPPET_CHARACTERS - 7)}…`,
+    );
+  });
+
+  it('should show the match after lead words too long to show it', () => {
+    const text = (lead: number) => `${'x'.repeat(10_000)} ${'y'.repeat(lead)} needle and more`;
+    expect(snippetOf(text(200), parseSearchQuery('needle '))).toBe('…<mark>needle</mark> and more');
+    expect(snippetOf(text(100), parseSearchQuery('needle '))).toBe(
+      `…${'y'.repeat(100)} <mark>needle</mark> and more`,
+    );
+  });
+
+  it('should leave out a long opening before the first word when it would hide the match', () => {
+    const text = `${'😀 '.repeat(2_000)}shearwater flies`;
+    expect(snippetOf(text, parseSearchQuery('shearwater '))).toBe('…<mark>shearwater</mark> flies');
+    expect(snippetOf(`  ${'.'.repeat(100)} a shearwater`, parseSearchQuery('shearwater '))).toBe(
+      `${'.'.repeat(100)} a <mark>shearwater</mark>`,
+    );
+  });
+
+  it('should not cut a character beyond the BMP in two', () => {
+    const text = `needle ${'a'.repeat(SNIPPET_CHARACTERS - 8)}😀😀 end`;
+    const snippet = snippetOf(text, parseSearchQuery('needle ')) as string;
+    expect(snippet).toBe(`<mark>needle</mark> ${'a'.repeat(SNIPPET_CHARACTERS - 8)}…`);
+  });
+
+  it('should stay within its characters and its length in HTML, whatever the text', () => {
+    const pieces = [
+      'a',
+      'A',
+      'aa',
+      '"',
+      '&',
+      "'",
+      '<',
+      ' ',
+      '  ',
+      '\n',
+      'é',
+      '😀',
+      'x'.repeat(400),
+    ];
+    const queries = ['a ', 'aa ', 'a', '"a a"', 'x'].map((q) => parseSearchQuery(q));
+    let seed = 3;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    let longest = 0;
+    for (let t = 0; t < 300; t++) {
+      let text = '';
+      const length = 1 + next(2_000);
+      for (let i = 0; i < length; i++) text += pieces[next(pieces.length)];
+      for (const query of queries) {
+        for (const snippet of [snippetOf(text, query), openingOf(text)]) {
+          if (snippet === null) continue;
+          expect(snippet.length).toBeLessThanOrEqual(MAX_SNIPPET_LENGTH);
+          expect(visible(snippet).length).toBeLessThanOrEqual(SNIPPET_CHARACTERS);
+          longest = Math.max(longest, snippet.length);
+        }
+      }
+    }
+    // The worst of them: 24 marked one-letter words between quotes.
+    const worst = snippetOf('"a" '.repeat(5_000), parseSearchQuery('a ')) as string;
+    expect(worst.length).toBeLessThanOrEqual(MAX_SNIPPET_LENGTH);
+    expect(longest).toBeGreaterThan(SNIPPET_CHARACTERS);
+  });
+});
+
+describe('snippetOfPost', () => {
+  const post = (title: string, content: string) => ({ title, content });
+
+  it('should show the content where it matches, else the title, else the opening', () => {
+    expect(snippetOfPost(post('Title', 'A needle here.'), parseSearchQuery('needle '))).toBe(
+      'A <mark>needle</mark> here.',
+    );
+    expect(snippetOfPost(post('A needle', 'Nothing.'), parseSearchQuery('needle '))).toBe(
+      'A <mark>needle</mark>',
+    );
+    expect(snippetOfPost(post('Title', 'Nothing & more.'), parseSearchQuery('needle '))).toBe(
+      'Nothing &amp; more.',
+    );
+  });
+
+  it('should read only the part of the content that the index reads', () => {
+    const filler = 'word '.repeat(SEARCHED_CONTENT_LENGTH / 5);
+    const content = `${filler}needle`;
+    expect(snippetOfPost(post('Title', content), parseSearchQuery('needle '))).toBe(
+      `${'word '.repeat(SNIPPET_WORDS - 1)}word…`,
+    );
+    const within = `${filler.slice(7)}needle`;
+    expect(snippetOfPost(post('Title', within), parseSearchQuery('needle '))).toMatch(
+      /<mark>needle<\/mark>$/,
+    );
+  });
 });
 
 describe('escapeHtml', () => {
@@ -117,19 +248,40 @@ function plainSnippet(text: string, query: Query): string | null {
     while (last < sorted.length && sorted[last] < start + SNIPPET_WORDS) last++;
     if (last - first > best.shown) best = { start, shown: last - first };
   }
-  const { start } = best;
+  let { start } = best;
+  // Lead words, and what comes before the first word, only while the first match stays near.
+  const first = sorted.find((i) => i >= start) as number;
+  const far = (at: number) => words[first].start - at > SNIPPET_CHARACTERS / 2;
+  const opening = start === 0 && !far(0);
+  while (!opening && start < first && far(words[start].start)) start++;
   const end = Math.min(words.length, start + SNIPPET_WORDS);
-  let html = start > 0 ? '…' : escapeHtml(text.slice(0, words[0].start).trimStart());
+  // The pieces shown, in order: text between words, and words, marked or not.
+  const pieces: { text: string; marked?: boolean }[] = [];
+  if (opening) pieces.push({ text: text.slice(0, words[0].start).trimStart() });
   let at = words[start].start;
   for (let i = start; i < end; i++) {
-    html += escapeHtml(text.slice(at, words[i].start));
-    const shown = escapeHtml(text.slice(words[i].start, words[i].end));
-    html += matched.has(i) ? `<mark>${shown}</mark>` : shown;
+    pieces.push({ text: text.slice(at, words[i].start) });
+    pieces.push({ text: text.slice(words[i].start, words[i].end), marked: matched.has(i) });
     at = words[i].end;
   }
   const rest = text.slice(at);
-  const tail = end < words.length ? rest.slice(0, words[end].start - at) : rest;
-  html += escapeHtml(tail.trimEnd());
+  pieces.push({
+    text: (end < words.length ? rest.slice(0, words[end].start - at) : rest).trimEnd(),
+  });
+  let html = opening || !/\S/.test(text.slice(0, words[start].start)) ? '' : '…';
+  let left = SNIPPET_CHARACTERS;
+  for (const piece of pieces) {
+    // Whole characters while they fit.
+    let fits = '';
+    for (const character of piece.text.replace(/\s+/gu, ' ')) {
+      if (fits.length + character.length > left) break;
+      fits += character;
+    }
+    const escaped = escapeHtml(fits);
+    if (escaped) html += piece.marked ? `<mark>${escaped}</mark>` : escaped;
+    if (fits !== piece.text.replace(/\s+/gu, ' ')) return `${html}…`;
+    left -= fits.length;
+  }
   return end < words.length ? `${html}…` : html;
 }
 

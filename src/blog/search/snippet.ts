@@ -1,9 +1,23 @@
 import { foldWord, SearchQuery, SearchTerm } from './search-query';
+import { PostText, searchedContent } from '../posts/post-search-text';
 
-/** How many words a snippet shows. */
+/** How many words a snippet shows at most. */
 export const SNIPPET_WORDS = 24;
+/**
+ * How many characters of the text a snippet shows at most (UTF-16 units, counted once line
+ * breaks and runs of spaces are one space, before escaping): 24 words of prose fit, and a longer
+ * word, or a long run of punctuation, is cut where they run out, with `…` after it.
+ */
+export const SNIPPET_CHARACTERS = 300;
+/**
+ * The longest snippet, in UTF-16 units: every character shown escaped to at most 6 (`&quot;`),
+ * every word shown marked (`<mark></mark>`, 13), and a `…` at each end.
+ */
+export const MAX_SNIPPET_LENGTH = 6 * SNIPPET_CHARACTERS + 13 * SNIPPET_WORDS + 2;
 /** How many words before the first match a snippet starts, for context. */
 const LEAD_WORDS = 4;
+/** The most characters those words may take, so that the match is shown however long they are. */
+const LEAD_CHARACTERS = SNIPPET_CHARACTERS / 2;
 
 const WORD = /[\p{L}\p{M}\p{N}\p{Co}]+/gu;
 const NON_ASCII = /[\u0080-\uffff]/;
@@ -77,9 +91,10 @@ const HTML: Record<string, string> = {
   "'": '&#39;',
 };
 
+const escapeMarkup = (text: string) => text.replace(/[&<>"']/g, (c) => HTML[c]);
+
 /** Text as HTML that shows it as it is; line breaks and runs of spaces read as one space. */
-export const escapeHtml = (text: string) =>
-  text.replace(/\s+/gu, ' ').replace(/[&<>"']/g, (c) => HTML[c]);
+export const escapeHtml = (text: string) => escapeMarkup(text.replace(/\s+/gu, ' '));
 
 /** The indexes of the words of the text that an included term matches. */
 function matchedWords(words: Words, terms: SearchTerm[]): Set<number> {
@@ -117,39 +132,117 @@ function bestStart(count: number, matched: Set<number>): number {
 }
 
 /**
- * A fragment of `text` of about {@link SNIPPET_WORDS} words around the words that `query`
- * matches, as HTML: the matched words in `<mark>…</mark>`, every other character escaped, and
- * `…` where the text goes on. Null when no word of `text` matches.
+ * Where the window that shows the most matches starts (see {@link bestStart}), and whether it
+ * shows what comes before the text's first word: moved on past lead words, and past that
+ * opening, so long that the first match would not be shown.
+ */
+function windowStart(words: Words, matched: Set<number>): { start: number; opening: boolean } {
+  let start = bestStart(words.count, matched);
+  let first = start;
+  while (!matched.has(first)) first++;
+  const far = (at: number) => words.starts[first] - at > LEAD_CHARACTERS;
+  if (start === 0 && !far(0)) return { start, opening: true };
+  while (start < first && far(words.starts[start])) start++;
+  return { start, opening: false };
+}
+
+/**
+ * A fragment of `text` of at most {@link SNIPPET_WORDS} words and {@link SNIPPET_CHARACTERS}
+ * characters around the words that `query` matches, as HTML: the matched words in
+ * `<mark>…</mark>`, every other character escaped, and `…` where the text goes on. At most
+ * {@link MAX_SNIPPET_LENGTH} long. Null when no word of `text` matches.
  */
 export function snippetOf(text: string, query: SearchQuery): string | null {
   const words = new Words(text);
   const matched = matchedWords(words, query.include);
   if (matched.size === 0) return null;
-  return fragment(text, words, bestStart(words.count, matched), matched);
+  const { start, opening } = windowStart(words, matched);
+  return fragment(text, words, start, opening, matched);
 }
 
-/** The first {@link SNIPPET_WORDS} words of `text`, as HTML, when no word of it matches. */
+/** The first words of `text`, as HTML, when no word of it matches; bounded as a snippet is. */
 export function openingOf(text: string): string {
   const words = new Words(text);
-  return words.count === 0 ? escapeHtml(text.trim()) : fragment(text, words, 0, new Set());
+  if (words.count > 0) return fragment(text, words, 0, true, new Set());
+  const html = new Html();
+  html.text(text.trim());
+  return html.cut ? `${html.html}${ELLIPSIS}` : html.html;
 }
 
-function fragment(text: string, words: Words, start: number, matched: Set<number>): string {
+/**
+ * HTML of at most {@link SNIPPET_CHARACTERS} characters of text: what does not fit is cut, at
+ * a whole code point, and `cut` says so.
+ */
+class Html {
+  html = '';
+  cut = false;
+  private left = SNIPPET_CHARACTERS;
+
+  /** Appends text that is not a word: spaces as one, escaped. False once nothing more fits. */
+  text(raw: string): boolean {
+    if (raw === ' ') return this.word(raw, false);
+    return this.append(raw.replace(/\s+/gu, ' '), escapeMarkup);
+  }
+
+  /** Appends a word (letters, marks and digits only: nothing to escape), marked or not. */
+  word(shown: string, marked: boolean): boolean {
+    return this.append(shown, marked ? (word) => `<mark>${word}</mark>` : (word) => word);
+  }
+
+  private append(visible: string, html: (visible: string) => string): boolean {
+    if (this.cut) return false;
+    if (visible.length <= this.left) {
+      this.left -= visible.length;
+      if (visible !== '') this.html += html(visible);
+      return true;
+    }
+    let end = this.left;
+    // Not between the two halves of a character beyond the BMP.
+    if (end > 0 && (visible.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+    if (end > 0) this.html += html(visible.slice(0, end));
+    this.left = 0;
+    this.cut = true;
+    return false;
+  }
+}
+
+/**
+ * The HTML of the words from `start` on, with the text between them, bounded; with what comes
+ * before the text's first word when `opening`, and `…` where the text goes on.
+ */
+function fragment(
+  text: string,
+  words: Words,
+  start: number,
+  opening: boolean,
+  matched: Set<number>,
+): string {
   const { starts, ends, count } = words;
   const end = Math.min(count, start + SNIPPET_WORDS);
-  let html = start > 0 ? ELLIPSIS : escapeHtml(text.slice(0, starts[0]).trimStart());
+  const html = new Html();
+  if (opening) html.text(text.slice(0, starts[0]).trimStart());
   let at = starts[start];
   for (let i = start; i < end; i++) {
-    const gap = text.slice(at, starts[i]);
-    html += gap === ' ' ? gap : escapeHtml(gap);
-    // A word holds letters, marks and digits only: nothing that HTML escapes.
-    const shown = text.slice(starts[i], ends[i]);
-    html += matched.has(i) ? `<mark>${shown}</mark>` : shown;
+    if (!html.text(text.slice(at, starts[i]))) break;
+    if (!html.word(text.slice(starts[i], ends[i]), matched.has(i))) break;
     at = ends[i];
   }
-  const rest = text.slice(at);
-  // What follows the last word up to the next word (a full stop, a closing bracket) stays.
-  const tail = end < count ? rest.slice(0, starts[end] - at) : rest;
-  html += escapeHtml(tail.trimEnd());
-  return end < count ? `${html}${ELLIPSIS}` : html;
+  if (!html.cut) {
+    const rest = text.slice(at);
+    // What follows the last word up to the next word (a full stop, a closing bracket) stays.
+    const tail = end < count ? rest.slice(0, starts[end] - at) : rest;
+    html.text(tail.trimEnd());
+  }
+  const lead = opening || text.slice(0, starts[start]).trim() === '' ? '' : ELLIPSIS;
+  return html.cut || end < count ? `${lead}${html.html}${ELLIPSIS}` : `${lead}${html.html}`;
+}
+
+/**
+ * The snippet of a post that `query` found: of the part of its content that the index reads (see
+ * {@link searchedContent}) where a word of it matches, else of its title, else the content's
+ * opening words. At most {@link MAX_SNIPPET_LENGTH} long.
+ */
+export function snippetOfPost(post: PostText, query: SearchQuery): string {
+  const content = searchedContent(post.content);
+  return snippetOf(content, query) ?? snippetOf(post.title, query) ?? openingOf(content);
 }

@@ -9,6 +9,7 @@ import { RequestScope } from '../common/request-scope';
 import {
   collapsedTooLargeResult,
   fitsInBytes,
+  jsonWithin,
   responseTooLargeResult,
 } from '../common/response-size';
 
@@ -59,14 +60,15 @@ export class EventOutput {
 
   /**
    * False when execution stopped for passing the budget or when the result's JSON passes the
-   * limit (measured once per result, which the subscribers of an event may share).
+   * limit, or is longer than a string can be (measured once per result, which the subscribers
+   * of an event may share).
    */
   private fits(result: ExecutionResult): boolean {
     let fits = this.resultFits.get(result);
     if (fits === undefined) {
-      fits =
-        !(result.errors && collapsedTooLargeResult(result)) &&
-        fitsInBytes(JSON.stringify(result), this.maxResponseBytes);
+      const stopped = result.errors && collapsedTooLargeResult(result);
+      const json = stopped ? null : jsonWithin(result);
+      fits = json !== null && fitsInBytes(json, this.maxResponseBytes);
       this.resultFits.set(result, fits);
     }
     return fits;

@@ -1,7 +1,9 @@
 import { Field, Float, ObjectType } from '@nestjs/graphql';
 
+import { textFieldCost } from '../../common/response-size';
 import { PageInfo } from '../../posts/dto/post-connection.type';
 import { Post } from '../../posts/post.entity';
+import { MAX_SNIPPET_LENGTH, SNIPPET_CHARACTERS, SNIPPET_WORDS } from '../snippet';
 
 @ObjectType({ description: 'A post that searchPosts found, with how well and where it matched.' })
 export class PostSearchEdge {
@@ -15,10 +17,14 @@ export class PostSearchEdge {
   })
   rank: number;
 
+  /** Made when selected (see PostSearchEdgeResolver), priced and charged as a text of its length. */
   @Field({
+    complexity: textFieldCost(MAX_SNIPPET_LENGTH),
     description:
-      'About 24 words of the content around the matched words (of the title when the content ' +
-      'does not match), as HTML: matched words in <mark></mark>, everything else escaped.',
+      `At most ${SNIPPET_WORDS} words and ${SNIPPET_CHARACTERS} characters of the content around ` +
+      'the matched words (of the title when the content does not match), as HTML: matched words ' +
+      'in <mark></mark>, everything else escaped, and … where the text goes on (a longer word is ' +
+      `cut). At most ${MAX_SNIPPET_LENGTH} characters of HTML.`,
   })
   snippet: string;
 

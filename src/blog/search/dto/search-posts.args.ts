@@ -2,7 +2,12 @@ import { ArgsType, Field, Int } from '@nestjs/graphql';
 
 import { DEFAULT_PAGE_SIZE } from '../../common/pagination';
 import { TAGS_FILTER_DESCRIPTION } from '../../posts/dto/create-post.input';
-import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS } from '../search-query';
+import {
+  MAX_QUERY_LENGTH,
+  MAX_QUERY_PREFIXES,
+  MAX_QUERY_TERMS,
+  MAX_QUERY_WORDS,
+} from '../search-query';
 
 @ArgsType()
 export class SearchPostsArgs {
@@ -10,7 +15,8 @@ export class SearchPostsArgs {
     description:
       'What to find, as typed in a search box: words (all must match), "a phrase", -word or ' +
       `-"a phrase" to leave out, and the last word as a prefix while typing. At most ${MAX_QUERY_LENGTH} ` +
-      `characters and ${MAX_QUERY_WORDS} words.`,
+      `characters, ${MAX_QUERY_WORDS} words, ${MAX_QUERY_TERMS} terms (words and phrases) and ` +
+      `${MAX_QUERY_PREFIXES} prefixes; a longer query is refused.`,
   })
   query: string;
 
