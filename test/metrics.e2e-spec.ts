@@ -7,6 +7,7 @@ import { testDatabase } from './helpers/databases';
 import { sample } from './helpers/metrics';
 import { TestApp } from './helpers/test-app';
 import { settle, wsClient } from './helpers/ws-client';
+import { PublicationFanOut } from '../src/blog';
 import { BlogEvent } from '../src/blog/events/blog-events';
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -162,6 +163,14 @@ describe('GET /metrics (e2e)', () => {
       text = await scrape();
       expect(sample(text, 'graphql_subscriptions_open')).toBe(0);
       expect(sample(text, 'graphql_websocket_connections_open')).toBe(0);
+    });
+
+    it('should report the fan-outs this instance parked', async () => {
+      expect(sample(await scrape(), 'notification_fan_outs_parked')).toBe(0);
+      const fanOut = t.app.get(PublicationFanOut, { strict: false });
+      (fanOut as unknown as { parkedHere: number }).parkedHere = 2;
+      expect(sample(await scrape(), 'notification_fan_outs_parked')).toBe(2);
+      (fanOut as unknown as { parkedHere: number }).parkedHere = 0;
     });
 
     it("should include prom-client's default process metrics", async () => {

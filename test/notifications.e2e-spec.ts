@@ -5,6 +5,7 @@ import { testDatabase } from './helpers/databases';
 import {
   ADD_COMMENT,
   CREATE_POST,
+  DELETE_COMMENT,
   FOLLOW_USER,
   LIKE_POST,
   PUBLISH_POST,
@@ -18,7 +19,7 @@ import { translate } from '../src/blog/common/sql/translate';
 import { BlogEvent, BlogEvents } from '../src/blog/events/blog-events';
 import { Follow } from '../src/blog/follows/follow.entity';
 import { Notification } from '../src/blog/notifications/notification.entity';
-import { notificationsSql } from '../src/blog/notifications/notifications.sql';
+import { FAN_OUT_CHUNK, notificationsSql } from '../src/blog/notifications/notifications.sql';
 import { PublicationFanOut } from '../src/blog/notifications/publication-fan-out';
 
 const NOTIFICATIONS = `query ($first: Int, $after: String, $unreadOnly: Boolean) {
@@ -237,6 +238,20 @@ describe('Notifications (e2e)', () => {
         }
       });
     }
+
+    it('should withdraw the notification of a comment that is deleted, read or not, and no other', async () => {
+      const [author, fan] = [await t.signUp(), await t.signUp()];
+      const postId = await createPost(author, 'Discussed');
+      const first = (await t.data(ADD_COMMENT, { postId, text: 'First' }, fan.token)).addComment;
+      const second = (await t.data(ADD_COMMENT, { postId, text: 'Second' }, fan.token)).addComment;
+      expect(await unreadCount(author)).toBe(2);
+      await t.data(MARK_READ, {}, author.token);
+      await t.data(DELETE_COMMENT, { id: first.id }, fan.token);
+      expect(await summary(author)).toEqual([`POST_COMMENTED ${fan.user.name} Discussed`]);
+      expect(await rows({ recipientId: author.user.id })).toBe(1);
+      await t.data(DELETE_COMMENT, { id: second.id }, author.token);
+      expect(await summary(author)).toEqual([]);
+    });
 
     it("should not touch another liker's notification", async () => {
       const [author, fan, other] = [await t.signUp(), await t.signUp(), await t.signUp()];
@@ -492,7 +507,7 @@ describe('Notifications (e2e)', () => {
     const inserts = (sent: string[]) =>
       sent.filter((text) => /^\s*INSERT INTO notifications/i.test(text));
 
-    it(`should reach ${FOLLOWERS} followers with one INSERT, and as many statements as for one`, async () => {
+    it(`should reach ${FOLLOWERS} followers in chunks of ${FAN_OUT_CHUNK}, no statement growing with them`, async () => {
       const small = await t.signUp();
       await addFollowers(small, 1);
       const one = await publishCounted(small);
@@ -502,8 +517,12 @@ describe('Notifications (e2e)', () => {
       const popular = await t.signUp();
       const followerIds = await addFollowers(popular, FOLLOWERS);
       const many = await publishCounted(popular);
-      expect(inserts(many.sent)).toHaveLength(1);
-      expect(many.sent).toHaveLength(one.sent.length);
+      const chunks = FOLLOWERS / FAN_OUT_CHUNK;
+      // One bounded INSERT per chunk, the same text each time, and a few statements around it.
+      expect(inserts(many.sent)).toEqual(Array(chunks).fill(inserts(one.sent)[0]));
+      expect(inserts(one.sent)[0]).toMatch(/follower_id <= /);
+      const perChunk = (many.sent.length - one.sent.length) / (chunks - 1);
+      expect(perChunk).toBeLessThanOrEqual(8);
       expect(await rows({ postId: many.draftId })).toBe(FOLLOWERS);
 
       const stored = await t.dataSource
@@ -524,6 +543,7 @@ describe('Notifications (e2e)', () => {
       const postId = await createPost(follower, 'Own post');
       await t.data(LIKE_POST, { postId }, fan.token);
       await createPost(author, 'Fresh news');
+      await t.fannedOut();
       await t.data(ADD_COMMENT, { postId, text: 'Later' }, fan.token);
       expect(await summary(follower)).toEqual([
         `POST_COMMENTED ${fan.user.name} Own post`,
@@ -532,6 +552,11 @@ describe('Notifications (e2e)', () => {
       ]);
     });
 
+    /** Starts a fan-out as the app does, and waits until it has fanned out what it found. */
+    const startedAndSettled = async (fanOut: PublicationFanOut) => {
+      await fanOut.onApplicationBootstrap();
+      await fanOut.settled();
+    };
     const others: PublicationFanOut[] = [];
     /** A fan-out of its own, beside the app's, over the app's database; stopped after the test. */
     const anotherFanOut = () => {
@@ -572,7 +597,7 @@ describe('Notifications (e2e)', () => {
       const posts = 40;
       await leftPending(author, posts);
       const instances = [anotherFanOut(), anotherFanOut()];
-      await Promise.all(instances.map((instance) => instance.onApplicationBootstrap()));
+      await Promise.all(instances.map((instance) => startedAndSettled(instance)));
       const stored = await t.dataSource
         .getRepository(Notification)
         .find({ where: { actorId: author.user.id }, select: { postId: true, recipientId: true } });
@@ -642,7 +667,7 @@ describe('Notifications (e2e)', () => {
             table,
             idOf(doomed, author.user.id),
             async () => {
-              expect(await endsOrWaits(anotherFanOut().onApplicationBootstrap())).toBe('ends');
+              expect(await endsOrWaits(startedAndSettled(anotherFanOut()))).toBe('ends');
             },
             'delete',
           );
@@ -664,7 +689,7 @@ describe('Notifications (e2e)', () => {
           'users',
           leaver.user.id,
           async () => {
-            fanning = anotherFanOut().onApplicationBootstrap();
+            fanning = startedAndSettled(anotherFanOut());
             expect(await endsOrWaits(fanning)).toBe('waits');
             const free = await t.dataSource.query(
               'SELECT id FROM publication_fan_outs WHERE post_id = $1 FOR UPDATE SKIP LOCKED',
@@ -676,7 +701,7 @@ describe('Notifications (e2e)', () => {
         );
         await fanning;
         expect(await rows({ postId: authorsPost })).toBe(0);
-        await anotherFanOut().onApplicationBootstrap();
+        await startedAndSettled(anotherFanOut());
         expect(await rows({ postId: authorsPost })).toBe(1);
         expect(await rows({ postId: authorsPost, recipientId: stayer.user.id })).toBe(1);
         expect(await t.dataSource.query('SELECT id FROM publication_fan_outs')).toEqual([]);
@@ -693,7 +718,7 @@ describe('Notifications (e2e)', () => {
           'users',
           author.user.id,
           async () => {
-            await fanOut.onApplicationBootstrap();
+            await startedAndSettled(fanOut);
             expect(await rows({ postId })).toBe(0);
           },
           'release',
@@ -808,6 +833,73 @@ describe('Notifications (e2e)', () => {
         }
       };
       expect(await statementsFor(5)).toBe(await statementsFor(1));
+    });
+
+    it('should push a like/unlike loop live at most once a minute, storing one notification', async () => {
+      const [author, fan] = [await t.signUp(), await t.signUp()];
+      const postId = await createPost(author, 'Loved');
+      const { client } = wsClient(ws, author.token);
+      try {
+        const stream = collect(client, NOTIFICATION_ADDED);
+        await t.untilSubscribed(BlogEvent.NotificationAdded, 1);
+        for (let i = 0; i < 5; i++) {
+          await t.data(LIKE_POST, { postId }, fan.token);
+          await t.data(UNLIKE_POST, { postId }, fan.token);
+        }
+        await t.data(LIKE_POST, { postId }, fan.token);
+        // A comment is news each time: it comes after the one push of the likes.
+        await t.data(ADD_COMMENT, { postId, text: 'Then a word' }, fan.token);
+        const received = await stream.next(2);
+        expect(received.map((event) => event.data?.notificationAdded.kind)).toEqual([
+          'POST_LIKED',
+          'POST_COMMENTED',
+        ]);
+        await settle();
+        expect(stream.results).toHaveLength(2);
+        expect(await summary(author, true)).toEqual([
+          `POST_COMMENTED ${fan.user.name} Loved`,
+          `POST_LIKED ${fan.user.name} Loved`,
+        ]);
+      } finally {
+        await client.dispose();
+      }
+    });
+
+    it("should re-read only the recipient's viewer for a notification addressed to one user", async () => {
+      const [author, fan] = [await t.signUp(), await t.signUp()];
+      const listeners = [author];
+      for (let i = 0; i < 6; i++) listeners.push(await t.signUp());
+      const postId = await createPost(author, 'Watched');
+      const clients = listeners.map((user) => wsClient(ws, user.token));
+      try {
+        const [asAuthor] = clients.map(({ client }) => collect(client, NOTIFICATION_ADDED));
+        await t.untilSubscribed(BlogEvent.NotificationAdded, listeners.length);
+        const sent: unknown[][] = [];
+        const log = jest.spyOn(t.dataSource.logger, 'logQuery');
+        log.mockImplementation((query, parameters) => void sent.push([query, parameters]));
+        try {
+          await t.data(ADD_COMMENT, { postId, text: 'Watched closely' }, fan.token);
+          await asAuthor.next(1);
+          await settle();
+        } finally {
+          log.mockRestore();
+        }
+        // Every user id any statement on users was given: the commenter (the mutation's viewer),
+        // the author (the recipient's viewer, and the notification's actor), never the others.
+        const userReads = sent
+          .filter(([query]) => /FROM "?users"?/i.test(String(query)))
+          .flatMap(([, parameters]) => (parameters as unknown[]) ?? [])
+          .flatMap((value): unknown[] => {
+            // A key list: an array on PostgreSQL, JSON text on SQLite.
+            if (Array.isArray(value)) return value;
+            return String(value).startsWith('[') ? JSON.parse(String(value)) : [value];
+          });
+        const others = listeners.slice(1).map((user) => user.user.id);
+        expect(userReads.filter((id) => others.includes(id))).toEqual([]);
+        expect(new Set(userReads)).toEqual(new Set([fan.user.id, author.user.id]));
+      } finally {
+        await Promise.all(clients.map(({ client }) => client.dispose()));
+      }
     });
 
     it('should refuse the subscription when signed out, with UNAUTHENTICATED', async () => {

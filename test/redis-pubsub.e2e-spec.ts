@@ -1,4 +1,5 @@
 import { Client } from 'graphql-ws';
+import Redis from 'ioredis';
 
 import { Post } from '../src/blog';
 import { CREATE_POST } from './helpers/documents';
@@ -118,5 +119,56 @@ describe('Write limits shared across instances through Redis (e2e)', () => {
     expect(code(await create(b, 'On B'))).toBeUndefined();
     expect(code(await create(a, 'On A 3'))).toBe('TOO_MANY_REQUESTS');
     expect(await a.dataSource.getRepository(Post).countBy({ authorId: writer.user.id })).toBe(3);
+  });
+});
+
+describe('Two deployments sharing one Redis (e2e)', () => {
+  let ours: TestApp;
+  let theirs: TestApp;
+  let client: Client;
+  const stamp = `${Date.now()}-${process.pid}`;
+
+  beforeAll(async () => {
+    // Each deployment with its own database, and the same Redis under another prefix.
+    ours = await TestApp.start({
+      env: { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `ours-${stamp}:` },
+    });
+    theirs = await TestApp.start({
+      env: { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `theirs-${stamp}:` },
+    });
+  });
+  afterAll(async () => {
+    await client?.dispose();
+    await theirs?.close();
+    await ours?.close();
+  });
+
+  it("should hear only its own deployment's events, whatever the other publishes", async () => {
+    const { ws } = await ours.listen();
+    client = wsClient(ws).client;
+    const events = collect(client, `subscription { postCreated { id title } }`);
+    await ours.untilSubscribed(BlogEvent.PostPublished, 1);
+    // The channel carries the prefix: Redis separates pub/sub by nothing else.
+    const redis = new Redis(process.env.TEST_REDIS_URL!);
+    try {
+      expect(await redis.pubsub('CHANNELS', `ours-${stamp}:*`)).toEqual([
+        `ours-${stamp}:${BlogEvent.PostPublished}`,
+      ]);
+    } finally {
+      redis.disconnect();
+    }
+
+    const stranger = await theirs.signUp();
+    await theirs.data(CREATE_POST, { input: { title: 'Not yours', content: 'x' } }, stranger.token);
+    const writer = await ours.signUp();
+    const { createPost } = await ours.data(
+      CREATE_POST,
+      { input: { title: 'Yours', content: 'x' } },
+      writer.token,
+    );
+
+    // Events of one channel arrive in order: had the other's come through, it would be first.
+    const [event] = await events.next(1, 10_000);
+    expect(event.data?.postCreated).toEqual({ id: createPost.id, title: 'Yours' });
   });
 });

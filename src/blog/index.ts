@@ -42,6 +42,7 @@ export { compiledExecutionGateway } from './execution/compiled-execution-gateway
 export { compiledExecutionPlugin } from './execution/compiled-execution-plugin';
 export type { CompiledExecutionOptions } from './execution/compiled-execution';
 export { BlogWebSocketServer, WS_UNAUTHORIZED } from './subscriptions/websocket-server';
+export { PublicationFanOut } from './notifications/publication-fan-out';
 export type { SocketConnectionInfo } from './subscriptions/websocket-server';
 export {
   BLOG_PUB_SUB,

@@ -3,7 +3,7 @@ import { Kind, parse } from 'graphql';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 
-import { BlogWebSocketServer } from '../blog';
+import { BlogWebSocketServer, PublicationFanOut } from '../blog';
 import { BoundedLabels, OperationNameLabels } from './bounded-labels';
 import type { OperationReport } from './operation-report';
 
@@ -76,6 +76,7 @@ export class MetricSeries {
   start(moduleRef: ModuleRef, dataSource: DataSource): void {
     collectDefaultMetrics({ register: this.registry });
     this.gaugeSubscriptions(moduleRef);
+    this.gaugeFanOut(moduleRef);
     this.gaugePostgresPool(dataSource);
   }
 
@@ -127,6 +128,21 @@ export class MetricSeries {
       'graphql_websocket_connections_open',
       'Open graphql-ws WebSocket connections.',
       () => server.openConnections,
+    );
+  }
+
+  /** The publications whose fan-out failed too often and was parked (notifications feature). */
+  private gaugeFanOut(moduleRef: ModuleRef): void {
+    let fanOut: PublicationFanOut;
+    try {
+      fanOut = moduleRef.get(PublicationFanOut, { strict: false });
+    } catch {
+      return;
+    }
+    this.gauge(
+      'notification_fan_outs_parked',
+      "Publications whose followers' fan-out this instance parked after repeated failures, since it started.",
+      () => fanOut.parked,
     );
   }
 

@@ -43,7 +43,8 @@ export class CommentsService {
       createdAt: new Date(),
     });
     const added = async (sql: SqlRunner) => (await sql.run(this.statements.insert, comment)) > 0;
-    await (this.notifications?.postCommented(post, viewer.id, added) ?? added(this.sql));
+    await (this.notifications?.postCommented(post, viewer.id, comment.id, added) ??
+      added(this.sql));
     await this.events.commentAdded(comment.id, postId);
     return comment;
   }

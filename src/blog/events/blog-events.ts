@@ -23,13 +23,20 @@ export interface CommentAddedEvent {
 export interface PostLikesChangedEvent {
   postId: string;
 }
+/** The followers a chunk of a publication's fan-out notified: ids after `after`, up to `last`. */
+export interface FollowerRange {
+  after: string;
+  last: string;
+}
+
 /**
- * A notification for one recipient; or a publication, whose notifications went to every
- * follower of its author at once: each subscriber finds out whether one of them is theirs.
+ * A notification for one recipient; or a chunk of a publication's, whose notifications went to
+ * the author's followers in `followers` (all of them when absent): each subscriber finds out
+ * whether one of them is theirs.
  */
 export type NotificationAddedEvent =
   | { recipientId: string; notificationId: string }
-  | { kind: 'FOLLOWEE_PUBLISHED'; actorId: string; postId: string };
+  | { kind: 'FOLLOWEE_PUBLISHED'; actorId: string; postId: string; followers?: FollowerRange };
 
 /** How long a publish may take before it is logged as failed: a bound on any PubSubEngine. */
 export const PUBLISH_TIMEOUT_MS = 5000;

@@ -18,14 +18,26 @@ export function createInMemoryPubSub(): PubSubEngine {
  * Several instances: events go through Redis, so a subscriber connected to any instance hears
  * what every instance publishes. Close it with {@link closePubSub}.
  *
+ * Every channel's name starts with `prefix` (REDIS_PREFIX in the standalone service, `blog:` by
+ * default), so that deployments sharing one Redis hear only their own events: Redis does not
+ * separate pub/sub by database number, so a `/1` in the URL would not.
+ *
  * Both connections reconnect for as long as they live. A PUBLISH fails after one reconnection
  * attempt or {@link REDIS_PUBLISH_TIMEOUT_MS}, so that a Redis outage loses live updates only;
  * the subscriber's commands wait for Redis instead, and its channels are subscribed again when
  * it is back, so that open subscriptions resume.
  */
-export function createRedisPubSub(url: string): PubSubEngine {
+export function createRedisPubSub(url: string, prefix = 'blog:'): PubSubEngine {
   const { RedisPubSub } = redisPubSubModule();
-  return new RedisPubSub({
+  const prefixed = (trigger: string) => `${prefix}${trigger}`;
+  /** RedisPubSub names subscribed channels through `triggerTransform`, published ones as given. */
+  class PrefixedRedisPubSub extends RedisPubSub {
+    override publish(trigger: string, payload: unknown): Promise<void> {
+      return super.publish(prefixed(trigger), payload);
+    }
+  }
+  return new PrefixedRedisPubSub({
+    triggerTransform: (trigger) => prefixed(String(trigger)),
     publisher: connectRedis(url, 'event publisher', {
       maxRetriesPerRequest: 1,
       commandTimeout: REDIS_PUBLISH_TIMEOUT_MS,

@@ -14,6 +14,7 @@ import { User } from '../users/user.entity';
 @Index('IDX_notifications_recipient', ['recipientId', 'id'])
 @Index('IDX_notifications_post', ['postId'])
 @Index('IDX_notifications_actor_post', ['actorId', 'postId'])
+@Index('IDX_notifications_comment', ['commentId'])
 export class Notification {
   @Field(() => ID)
   @PrimaryColumn({ type: 'varchar', length: 36 })
@@ -33,6 +34,10 @@ export class Notification {
   /** Resolved to `post` through the per-request post loader; null for FOLLOWED. */
   @Column({ name: 'post_id', type: 'varchar', length: 36, nullable: true })
   postId: string | null;
+
+  /** The comment a POST_COMMENTED names (null for the others, and for older ones): deleting it withdraws this. */
+  @Column({ name: 'comment_id', type: 'varchar', length: 36, nullable: true })
+  commentId: string | null;
 
   @Field()
   @Column({ name: 'created_at' })
@@ -55,4 +60,9 @@ export class Notification {
   @ManyToOne(() => Post, { onDelete: 'CASCADE', nullable: true })
   @JoinColumn({ name: 'post_id', foreignKeyConstraintName: 'FK_notifications_post' })
   protected postRow?: Post;
+
+  /** By name: the comments feature tells of its comments through this one. */
+  @ManyToOne('Comment', { onDelete: 'CASCADE', nullable: true })
+  @JoinColumn({ name: 'comment_id', foreignKeyConstraintName: 'FK_notifications_comment' })
+  protected commentRow?: object;
 }

@@ -158,7 +158,13 @@ export class NotificationsResolver {
   }
 }
 
-/** Whether `event` may be for `viewerId`: a publication is never news to its own author. */
+/**
+ * Whether `event` may be for `viewerId`: a publication is never news to its own author, and a
+ * chunk of its fan-out only to the followers in its range.
+ */
 function concerns(event: NotificationAddedEvent, viewerId: string): boolean {
-  return 'recipientId' in event ? event.recipientId === viewerId : event.actorId !== viewerId;
+  if ('recipientId' in event) return event.recipientId === viewerId;
+  if (event.actorId === viewerId) return false;
+  const { followers } = event;
+  return !followers || (viewerId > followers.after && viewerId <= followers.last);
 }

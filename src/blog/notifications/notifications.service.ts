@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 
 import { NotificationKind } from './notification-kind';
 import { Notification } from './notification.entity';
@@ -15,10 +16,18 @@ import { Viewer } from '../users/viewer';
 export type Notice =
   | { kind: NotificationKind.FOLLOWED; recipientId: string; actorId: string }
   | {
-      kind: NotificationKind.POST_LIKED | NotificationKind.POST_COMMENTED;
+      kind: NotificationKind.POST_LIKED;
       recipientId: string;
       actorId: string;
       postId: string;
+    }
+  | {
+      kind: NotificationKind.POST_COMMENTED;
+      recipientId: string;
+      actorId: string;
+      postId: string;
+      /** Deleting the comment takes its notification with it. */
+      commentId: string;
     };
 
 /** What a notification needs of a post. */
@@ -27,11 +36,18 @@ export interface PostRef {
   authorId: string;
 }
 
-const onPost = (
-  kind: NotificationKind.POST_LIKED | NotificationKind.POST_COMMENTED,
-  post: PostRef,
-  actorId: string,
-): Notice => ({ kind, recipientId: post.authorId, actorId, postId: post.id });
+const liked = (post: PostRef, actorId: string): Notice => ({
+  kind: NotificationKind.POST_LIKED,
+  recipientId: post.authorId,
+  actorId,
+  postId: post.id,
+});
+
+/** How long a live notification of one actor, kind and target is not pushed again. */
+export const LIVE_REPEAT_MS = 60_000;
+
+/** The live pushes remembered for {@link LIVE_REPEAT_MS}: a bound on a like/unlike loop's. */
+const MAX_REMEMBERED_PUSHES = 10_000;
 
 const followNotice = (followeeId: string, followerId: string): Notice => ({
   kind: NotificationKind.FOLLOWED,
@@ -58,12 +74,17 @@ export interface NotificationsPage {
  * Notifications: written with the action that raises them, in its transaction, so an action
  * that fails or changes nothing raises none, and announced live once that has committed. A
  * publication writes one pending row instead, whose followers' notifications
- * {@link PublicationFanOut} writes shortly after; a viewer's reads and marks wait for it
- * first. The live deliveries need not: their events follow the commits they announce.
+ * {@link PublicationFanOut} writes shortly after, in chunks; a viewer's reads and marks wait a
+ * little for it first, never for one that fails. The live deliveries need not: their events
+ * follow the commits they announce.
  */
 @Injectable()
 export class NotificationsService {
   private readonly statements: PreparedStatements<typeof notificationsSql>;
+  private readonly recentPushes = new LRUCache<string, true>({
+    max: MAX_REMEMBERED_PUSHES,
+    ttl: LIVE_REPEAT_MS,
+  });
 
   constructor(
     private readonly sql: Sql,
@@ -75,31 +96,47 @@ export class NotificationsService {
 
   /** Likes `post` (`write`), telling its author. */
   postLiked(post: PostRef, likerId: string, write: ActionWrite): Promise<boolean> {
-    return this.raising(onPost(NotificationKind.POST_LIKED, post, likerId), write);
+    return this.raising(liked(post, likerId), write);
   }
 
   /** Takes back a like of `post` (`write`), and its notification while unread. */
   postUnliked(post: PostRef, likerId: string, write: ActionWrite): Promise<boolean> {
-    return this.withdrawing(onPost(NotificationKind.POST_LIKED, post, likerId), write);
-  }
-
-  /** Comments `post` (`write`), telling its author. */
-  postCommented(post: PostRef, commenterId: string, write: ActionWrite): Promise<boolean> {
-    return this.raising(onPost(NotificationKind.POST_COMMENTED, post, commenterId), write);
+    return this.withdrawing(liked(post, likerId), write);
   }
 
   /**
-   * Follows `followeeId` (`write`), telling them. A follow, and an unfollow, wait for this
-   * instance's pending publications first, so that those reach the followers they had.
+   * Comments `post` (`write`, the comment `commentId`), telling its author; the notification
+   * goes when the comment is deleted.
+   */
+  postCommented(
+    post: PostRef,
+    commenterId: string,
+    commentId: string,
+    write: ActionWrite,
+  ): Promise<boolean> {
+    const notice: Notice = {
+      kind: NotificationKind.POST_COMMENTED,
+      recipientId: post.authorId,
+      actorId: commenterId,
+      postId: post.id,
+      commentId,
+    };
+    return this.raising(notice, write);
+  }
+
+  /**
+   * Follows `followeeId` (`write`), telling them. A follow, and an unfollow, wait a little for
+   * this instance's fan-outs under way (see PublicationFanOut.caughtUp), so that those mostly
+   * reach the followers they had.
    */
   async followed(followeeId: string, followerId: string, write: ActionWrite): Promise<boolean> {
-    await this.fanOut.settled();
+    await this.fanOut.caughtUp();
     return this.raising(followNotice(followeeId, followerId), write);
   }
 
   /** Takes back a follow (`write`), and its notification while unread. */
   async unfollowed(followeeId: string, followerId: string, write: ActionWrite): Promise<boolean> {
-    await this.fanOut.settled();
+    await this.fanOut.caughtUp();
     return this.withdrawing(followNotice(followeeId, followerId), write);
   }
 
@@ -124,6 +161,7 @@ export class NotificationsService {
     const notification = {
       id: newId(),
       postId: null,
+      commentId: null,
       ...notice,
       createdAt: new Date(),
     };
@@ -140,7 +178,7 @@ export class NotificationsService {
       raised = (await sql.run(insert, notification)) > 0;
       return true;
     });
-    if (raised) {
+    if (raised && this.firstPushInAWhile(notice)) {
       this.events.notificationAdded({
         recipientId: notice.recipientId,
         notificationId: notification.id,
@@ -164,10 +202,23 @@ export class NotificationsService {
     });
   }
 
+  /**
+   * True unless the same actor's notification of the same kind and target was pushed live less
+   * than {@link LIVE_REPEAT_MS} ago (on this instance): a like/unlike loop stores one
+   * notification, and pushes it at most once a minute. Comments are each news.
+   */
+  private firstPushInAWhile(notice: Notice): boolean {
+    if (notice.kind === NotificationKind.POST_COMMENTED) return true;
+    const key = `${notice.kind}\0${notice.recipientId}\0${notice.actorId}\0${'postId' in notice ? notice.postId : ''}`;
+    if (this.recentPushes.has(key)) return false;
+    this.recentPushes.set(key, true);
+    return true;
+  }
+
   /** How many unread notifications the viewer has (of posts that are drafts now, none). */
   async countUnread(viewer: Viewer): Promise<number> {
     if (!viewer) throw unauthenticated('You must be signed in to see your notifications.');
-    await this.fanOut.settled();
+    await this.fanOut.caughtUp();
     const row = await this.sql.one(this.statements.countUnread, { recipientId: viewer.id });
     return Number(row?.count ?? 0);
   }
@@ -180,7 +231,7 @@ export class NotificationsService {
     unreadOnly: boolean,
   ): Promise<NotificationsPage> {
     if (!viewer) throw unauthenticated('You must be signed in to see your notifications.');
-    await this.fanOut.settled();
+    await this.fanOut.caughtUp();
     const { statements: s } = this;
     const parameters = { recipientId: viewer.id, first: first + 1 };
     const rows =
@@ -203,7 +254,7 @@ export class NotificationsService {
    */
   async markRead(viewer: Viewer, upTo: string | null): Promise<number> {
     if (!viewer) throw unauthenticated('You must be signed in to mark your notifications.');
-    await this.fanOut.settled();
+    await this.fanOut.caughtUp();
     const recipientId = viewer.id;
     const readAt = new Date();
     if (upTo === null) return this.sql.run(this.statements.markAllRead, { recipientId, readAt });

@@ -17,10 +17,13 @@ export interface PendingPublicationRow {
   postId: string;
   actorId: string;
   createdAt: Date | string;
+  /** The last follower notified so far (by id); null before the first chunk. */
+  afterFollower: string | null;
+  attempts: number;
 }
 
-/** How many pending publications one fan-out transaction takes at most. */
-export const FAN_OUT_BATCH = 32;
+/** How many followers one chunk of a fan-out notifies: one short transaction each. */
+export const FAN_OUT_CHUNK = 500;
 
 /** A page of a recipient's notifications: its size, and the id it continues after. */
 export interface NotificationPageParameters {
@@ -36,6 +39,8 @@ export interface NotificationParameters {
   actorId: string;
   kind: string;
   postId: string | null;
+  /** The comment of a POST_COMMENTED, which takes the notification with it when deleted. */
+  commentId: string | null;
   createdAt: Date;
 }
 
@@ -94,9 +99,9 @@ const insertOne = (unlessUnread: 'post' | 'noPost' | false) =>
   statement<NotificationParameters>(
     perDialect(
       (dialect) =>
-        'INSERT INTO notifications (id, recipient_id, actor_id, kind, post_id, created_at) ' +
+        'INSERT INTO notifications (id, recipient_id, actor_id, kind, post_id, comment_id, created_at) ' +
         'SELECT ' +
-        ['id', 'recipientId', 'actorId', 'kind', 'postId']
+        ['id', 'recipientId', 'actorId', 'kind', 'postId', 'commentId']
           .map((name) => selected(dialect, name))
           .join(', ') +
         `, ${selected(dialect, 'createdAt', 'timestamptz')}` +
@@ -151,14 +156,29 @@ export const notificationsSql = {
   /** A follow: one unread notification per follower. */
   insertUnlessUnreadNoPost: insertOne('noPost'),
   /**
-   * A publication reaches every follower of its author in one statement, whatever their
-   * number: one row each, with an id made by the database.
+   * The next chunk of a publication's followers, in id order after the last one notified: its
+   * last id bounds {@link notificationsSql.insertForFollowers}, so that no statement grows with
+   * the number of followers.
+   */
+  followersAfter: statement<
+    { actorId: string; after: string; chunk: number },
+    { followerId: string }
+  >(
+    'SELECT f.follower_id AS "followerId" FROM follows f WHERE f.followee_id = :actorId ' +
+      'AND f.follower_id > :after ORDER BY f.follower_id LIMIT :chunk',
+  ),
+  /**
+   * One chunk of a publication's notifications: its followers after `after`, up to `last`, one
+   * row each, with an id made by the database from the time of the write (`idPrefix`), so that
+   * ids order notifications as they were written; `createdAt` stays the publication's time.
    */
   insertForFollowers: statement<{
     idPrefix: string;
     actorId: string;
     postId: string;
     createdAt: Date;
+    after: string;
+    last: string;
   }>(
     perDialect(
       (dialect) =>
@@ -166,7 +186,8 @@ export const notificationsSql = {
         `SELECT ${rowId(dialect)}, f.follower_id, ${selected(dialect, 'actorId')}, ` +
         `'FOLLOWEE_PUBLISHED', ${selected(dialect, 'postId')}, ` +
         `${selected(dialect, 'createdAt', 'timestamptz')} ` +
-        'FROM follows f WHERE f.followee_id = :actorId',
+        'FROM follows f WHERE f.followee_id = :actorId AND f.follower_id > :after ' +
+        'AND f.follower_id <= :last',
     ),
   ),
   /** A publication to fan out, written in its own transaction. */
@@ -174,31 +195,60 @@ export const notificationsSql = {
     'INSERT INTO publication_fan_outs (post_id, actor_id, created_at) ' +
       'VALUES (:postId, :actorId, :createdAt)',
   ),
-  /** Whether any publication waits, left by this process or another. */
+  /** Whether any publication waits, left by this process or another (parked ones aside). */
   anyPendingPublication: statement<object, { id: number | string }>(
-    'SELECT id FROM publication_fan_outs LIMIT 1',
+    'SELECT id FROM publication_fan_outs WHERE parked_at IS NULL LIMIT 1',
   ),
   /**
-   * The oldest pending publications, for one fan-out transaction. On PostgreSQL each is locked,
-   * and skipped if another instance holds it, so that no two fan one out. Its author and post
-   * are locked first (`FOR KEY SHARE`, as the notifications' foreign keys would), and a
-   * publication whose author or post is being deleted is skipped: the deletion locks them, then
-   * the pending row, which this transaction must not hold while it waits for them.
+   * The next pending publication in turn, for one chunk's transaction: the first from `fromId`
+   * on, else the first of all (the pending rows are few: their order needs no index); parked
+   * ones are left alone. On PostgreSQL it is locked, and skipped if another instance holds it,
+   * so that no two fan out the same chunk. Its author and post are locked first (`FOR KEY
+   * SHARE`, as the notifications' foreign keys would), and a publication whose author or post is
+   * being deleted is skipped: the deletion locks them, then the pending row, which this
+   * transaction must not hold while it waits for them.
    */
-  claimPublications: statement<object, PendingPublicationRow>(
-    perDialect((dialect) =>
-      dialect === 'postgres'
-        ? 'SELECT f.id, f.post_id AS "postId", f.actor_id AS "actorId", ' +
-          'f.created_at AS "createdAt" FROM publication_fan_outs f ' +
-          'JOIN users a ON a.id = f.actor_id JOIN posts p ON p.id = f.post_id ' +
-          `ORDER BY f.id LIMIT ${FAN_OUT_BATCH} ` +
-          'FOR KEY SHARE OF a, p SKIP LOCKED FOR UPDATE OF f SKIP LOCKED'
-        : 'SELECT id, post_id AS "postId", actor_id AS "actorId", created_at AS "createdAt" ' +
-          `FROM publication_fan_outs ORDER BY id LIMIT ${FAN_OUT_BATCH}`,
+  claimPublication: statement<{ fromId: number | string }, PendingPublicationRow>(
+    perDialect((dialect) => {
+      const columns =
+        'f.id, f.post_id AS "postId", f.actor_id AS "actorId", f.created_at AS "createdAt", ' +
+        'f.after_follower AS "afterFollower", f.attempts';
+      const where =
+        'f.parked_at IS NULL ORDER BY CASE WHEN f.id >= :fromId THEN 0 ELSE 1 END, f.id LIMIT 1';
+      return dialect === 'postgres'
+        ? `SELECT ${columns} FROM publication_fan_outs f ` +
+            'JOIN users a ON a.id = f.actor_id JOIN posts p ON p.id = f.post_id ' +
+            `WHERE ${where} FOR KEY SHARE OF a, p SKIP LOCKED FOR UPDATE OF f SKIP LOCKED`
+        : `SELECT ${columns} FROM publication_fan_outs f WHERE ${where}`;
+    }),
+  ),
+  /** Where the next chunk of a publication starts. */
+  advancePublication: statement<{ id: number | string; last: string }>(
+    'UPDATE publication_fan_outs SET after_follower = :last WHERE id = :id',
+  ),
+  /** A publication whose every follower is notified. */
+  releasePublication: statement<{ id: number | string }>(
+    'DELETE FROM publication_fan_outs WHERE id = :id',
+  ),
+  /** A chunk failed: one more attempt counted, and the publication parked at `parkedAt`, if given. */
+  failPublication: statement<{ id: number | string; parkedAt: Date | null }>(
+    perDialect(
+      (dialect) =>
+        'UPDATE publication_fan_outs SET attempts = attempts + 1, ' +
+        `parked_at = ${selected(dialect, 'parkedAt', 'timestamptz')} WHERE id = :id`,
     ),
   ),
-  releasePublications: statement<{ ids: readonly (number | string)[] }>(
-    'DELETE FROM publication_fan_outs WHERE id IN (:...ids)',
+  /** How many publications are parked, for the metric and the operator. */
+  countParked: statement<object, { count: string | number }>(
+    'SELECT COUNT(*) AS count FROM publication_fan_outs WHERE parked_at IS NOT NULL',
+  ),
+  /**
+   * PostgreSQL: a chunk waits at most this long for a row lock (a follower's row held by another
+   * transaction, say), then fails and the fan-out moves on.
+   */
+  lockTimeout: statement(
+    { sqlite: 'SELECT 1', postgres: 'SET LOCAL lock_timeout = 2000' },
+    { planEachRun: true },
   ),
   /** Undoing a like removes its notification while it is unread; a read one stays. */
   withdraw: withdraw(true),

@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
 
 import { NotificationsService } from './notifications.service';
-import { FAN_OUT_BATCH } from './notifications.sql';
-import { idPrefixAt, PublicationFanOut } from './publication-fan-out';
+import { FAN_OUT_CHUNK } from './notifications.sql';
+import { FAN_OUT_MAX_ATTEMPTS, idPrefixAt, PublicationFanOut } from './publication-fan-out';
 import { Sql, SqlRunner, statement } from '../common/sql';
 import { newId } from '../common/uuid';
 import { BlogEvents, NotificationAddedEvent } from '../events/blog-events';
@@ -37,6 +37,28 @@ describe('PublicationFanOut', () => {
     });
     await runner.run(insert, { id, authorId, at: now });
     return id;
+  };
+  /** `count` more followers of `followee`, copied from one in SQL (signing up each is slow). */
+  const addFollowers = async (followee: User, count: number): Promise<string[]> => {
+    const columns: { name: string }[] = await blog.dataSource.query('PRAGMA table_info(users)');
+    const copied = columns
+      .map(({ name }) => name)
+      .filter((name) => !['id', 'email', 'handle'].includes(name));
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const id = newId();
+      ids.push(id);
+      await blog.dataSource.query(
+        `INSERT INTO users (id, email, handle, ${copied.join(', ')}) ` +
+          `SELECT ?, ?, ?, ${copied.join(', ')} FROM users WHERE id = ?`,
+        [id, `copy${i}-${id}@example.com`, `copy${i}_${id.slice(-8)}`, followers[0].id],
+      );
+      await blog.dataSource.query(
+        'INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)',
+        [id, followee.id, new Date().toISOString()],
+      );
+    }
+    return ids;
   };
   /** Publishes a post of `by` through the notifications, as PostsService does. */
   const publish = async (by: User = author): Promise<string> => {
@@ -89,9 +111,10 @@ describe('PublicationFanOut', () => {
     ]);
   });
 
-  it("should notify each follower once, at the publication's time and with ids of that time", async () => {
+  it("should notify each follower once, at the publication's time, with ids of the time of the write", async () => {
     const before = new Date();
     const postId = await publish();
+    jest.setSystemTime(before.getTime() + 5_000);
     await fanOut.settled();
     expect(await count('publication_fan_outs')).toBe(0);
     const rows: { id: string; recipient_id: string; created_at: string }[] =
@@ -102,13 +125,51 @@ describe('PublicationFanOut', () => {
     expect(rows.map((row) => row.recipient_id).sort()).toEqual(followers.map((f) => f.id).sort());
     for (const row of rows) {
       const at = new Date(`${row.created_at.replace(' ', 'T')}Z`);
-      expect(at.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1);
-      expect(row.id.slice(0, 13)).toBe(idPrefixAt(at));
+      expect(at.getTime()).toBe(before.getTime());
+      expect(row.id.slice(0, 13)).toBe(idPrefixAt(new Date(before.getTime() + 5_000)));
     }
-    expect(announced).toEqual([{ kind: 'FOLLOWEE_PUBLISHED', actorId: author.id, postId: postId }]);
+    const range = { after: '', last: followers.map((f) => f.id).sort()[1] };
+    expect(announced).toEqual([
+      { kind: 'FOLLOWEE_PUBLISHED', actorId: author.id, postId: postId, followers: range },
+    ]);
     const page = await notifications.page(followers[0], 10, null, false);
     expect(page.notifications.map((n) => [n.kind, n.postId])).toEqual([
       ['FOLLOWEE_PUBLISHED', postId],
+    ]);
+  });
+
+  it('should never mark read a notification written after the one the reader saw', async () => {
+    const [reader] = followers;
+    const fan = await blog.signUp();
+    // A publication committed first, whose fan-out is late (held up behind a lock, say).
+    const postId = await insertPost(sql, author.id);
+    jest.setSystemTime(Date.now() + 1_000);
+    // The reader is followed, and sees that notification as their newest.
+    await notifications.followed(reader.id, fan.id, async () => {
+      await follow(fan, reader);
+      return true;
+    });
+    const [seen] = (await notifications.page(reader, 10, null, false)).notifications;
+    expect(seen.kind).toBe('FOLLOWED');
+    // Only now is the publication fanned out: its row is written after the reader looked.
+    await blog.dataSource.query(
+      'INSERT INTO publication_fan_outs (post_id, actor_id, created_at) VALUES (?, ?, ?)',
+      [
+        postId,
+        author.id,
+        new Date(Date.now() - 1_000).toISOString().replace('T', ' ').slice(0, 23),
+      ],
+    );
+    jest.setSystemTime(Date.now() + 1_000);
+    fanOut.published();
+    await fanOut.settled();
+    expect(await notifications.markRead(reader, seen.id)).toBe(1);
+    expect(await notifications.countUnread(reader)).toBe(1);
+    const [late] = (await notifications.page(reader, 1, null, true)).notifications;
+    expect([late.kind, late.postId, late.id > seen.id]).toEqual([
+      'FOLLOWEE_PUBLISHED',
+      postId,
+      true,
     ]);
   });
 
@@ -174,17 +235,99 @@ describe('PublicationFanOut', () => {
     expect(await count('notifications')).toBe(0);
   });
 
-  it(`should take more than ${FAN_OUT_BATCH} publications in batches, all of them`, async () => {
-    const transactions = jest.spyOn(sql, 'transaction');
-    const posts = FAN_OUT_BATCH + 8;
-    for (let i = 0; i < posts; i++) await publish();
-    transactions.mockClear();
+  it(`should fan out in chunks of ${FAN_OUT_CHUNK} followers, none of its statements growing with them`, async () => {
+    const many = await addFollowers(author, FAN_OUT_CHUNK + 20);
+    const everyone = [...followers.map((f) => f.id), ...many].sort();
+    const postId = await publish();
+    const run = jest.spyOn(sql, 'transaction');
     await fanOut.settled();
-    expect(transactions).toHaveBeenCalledTimes(2);
-    expect(jest.getTimerCount()).toBe(0);
-    expect(await count('notifications')).toBe(posts * followers.length);
+    // Each chunk has a transaction of its own: two, plus the claim that finds nothing left.
+    expect(run.mock.calls.length).toBeGreaterThanOrEqual(2);
+    run.mockRestore();
+    const rows: { recipient_id: string }[] = await blog.dataSource.query(
+      'SELECT recipient_id FROM notifications WHERE post_id = ? ORDER BY recipient_id',
+      [postId],
+    );
+    expect(rows.map((row) => row.recipient_id)).toEqual(everyone);
+    expect(announced).toEqual([
+      {
+        kind: 'FOLLOWEE_PUBLISHED',
+        actorId: author.id,
+        postId,
+        followers: { after: '', last: everyone[FAN_OUT_CHUNK - 1] },
+      },
+      {
+        kind: 'FOLLOWEE_PUBLISHED',
+        actorId: author.id,
+        postId,
+        followers: { after: everyone[FAN_OUT_CHUNK - 1], last: everyone[everyone.length - 1] },
+      },
+    ]);
     expect(await count('publication_fan_outs')).toBe(0);
-    expect(announced).toHaveLength(posts);
+  });
+
+  it('should give each pending publication a chunk in turn, so that a large one holds back no other', async () => {
+    await addFollowers(author, FAN_OUT_CHUNK * 2);
+    const loner = await blog.signUp();
+    const [fanOfLoner] = await addFollowers(loner, 1);
+    const large = await publish();
+    const small = await publish(loner);
+    const order: string[] = [];
+    events.notificationAdded = (event: NotificationAddedEvent) =>
+      void order.push('postId' in event ? event.postId : '');
+    await fanOut.settled();
+    // The small publication's only chunk comes right after the large one's first.
+    expect(order).toEqual([large, small, large, large]);
+    expect(await count('notifications', `WHERE recipient_id = '${fanOfLoner}'`)).toBe(1);
+  });
+
+  it('should move on from a publication that fails, and park it after its last attempt', async () => {
+    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const loner = await blog.signUp();
+    await addFollowers(loner, 1);
+    const jammed = await publish();
+    const other = await publish(loner);
+    const chunk = (fanOut as unknown as { fanOutChunk: (...a: unknown[]) => unknown }).fanOutChunk;
+    const spy = jest
+      .spyOn(
+        fanOut as unknown as { fanOutChunk: (sql: SqlRunner, row: { postId: string }) => unknown },
+        'fanOutChunk',
+      )
+      .mockImplementation(function (this: unknown, runner, row) {
+        if (row.postId === jammed)
+          return Promise.reject(new Error('canceling statement due to lock timeout'));
+        return chunk.call(fanOut, runner, row);
+      });
+    try {
+      await fanOut.settled();
+      expect(await count('notifications', `WHERE post_id = '${other}'`)).toBe(1);
+      expect(await count('notifications', `WHERE post_id = '${jammed}'`)).toBe(0);
+      // A reader does not wait on a fan-out that fails: its next retry is a timer away.
+      await notifications.countUnread(followers[0]);
+      for (let attempt = 2; attempt <= FAN_OUT_MAX_ATTEMPTS; attempt++) {
+        jest.runOnlyPendingTimers();
+        await fanOut.settled();
+      }
+      const [row] = await blog.dataSource.query(
+        'SELECT attempts, parked_at FROM publication_fan_outs WHERE post_id = ?',
+        [jammed],
+      );
+      expect(row.attempts).toBe(FAN_OUT_MAX_ATTEMPTS);
+      expect(row.parked_at).not.toBeNull();
+      expect(fanOut.parked).toBe(1);
+      expect(error).toHaveBeenCalledWith(expect.stringContaining('is parked'));
+      // Parked, it is tried no more.
+      jest.runOnlyPendingTimers();
+      await fanOut.settled();
+      expect(spy.mock.calls.filter(([, r]) => r.postId === jammed)).toHaveLength(
+        FAN_OUT_MAX_ATTEMPTS,
+      );
+    } finally {
+      spy.mockRestore();
+      error.mockRestore();
+      warn.mockRestore();
+    }
   });
 
   it('should drop the pending row of a post deleted before its fan-out, and announce nothing', async () => {
@@ -225,21 +368,21 @@ describe('PublicationFanOut', () => {
     }
   });
 
-  it('should fan out at start what a stopped process left pending', async () => {
+  it('should fan out at start what a stopped process left pending, from where it stopped', async () => {
     const postId = await insertPost(sql, author.id);
-    const createdAt = new Date('2026-11-28T09:00:00.000Z');
+    const [first, second] = followers.map((f) => f.id).sort();
     await blog.dataSource.query(
-      'INSERT INTO publication_fan_outs (post_id, actor_id, created_at) VALUES (?, ?, ?)',
-      [postId, author.id, '2026-11-28 09:00:00.000'],
+      'INSERT INTO publication_fan_outs (post_id, actor_id, created_at, after_follower) VALUES (?, ?, ?, ?)',
+      [postId, author.id, '2026-11-28 09:00:00.000', first],
     );
     const restarted = new PublicationFanOut(sql, events);
     await restarted.onApplicationBootstrap();
-    const rows: { id: string }[] = await blog.dataSource.query(
-      'SELECT id FROM notifications WHERE post_id = ?',
+    await restarted.settled();
+    const rows: { recipient_id: string; created_at: string }[] = await blog.dataSource.query(
+      'SELECT recipient_id, created_at FROM notifications WHERE post_id = ?',
       [postId],
     );
-    expect(rows).toHaveLength(2);
-    expect(rows.every((row) => row.id.startsWith(idPrefixAt(createdAt)))).toBe(true);
+    expect(rows).toEqual([{ recipient_id: second, created_at: '2026-11-28 09:00:00.000' }]);
     expect(await count('publication_fan_outs')).toBe(0);
   });
 
@@ -256,13 +399,13 @@ describe('PublicationFanOut', () => {
     }
   });
 
-  it('should fan out what is pending before the application shuts down, and schedule nothing after', async () => {
+  it('should end the chunk under way at shutdown, leave the rest pending, and schedule nothing after', async () => {
     await publish();
     await fanOut.beforeApplicationShutdown();
-    expect(await count('notifications')).toBe(2);
     await publish();
     jest.runOnlyPendingTimers();
     await fanOut.settled();
-    expect(await count('publication_fan_outs')).toBe(1);
+    expect(await count('publication_fan_outs')).toBe(2);
+    expect(await count('notifications')).toBe(0);
   });
 });

@@ -6,37 +6,53 @@ import {
 } from '@nestjs/common';
 
 import { NotificationKind } from './notification-kind';
-import { FAN_OUT_BATCH, notificationsSql, PendingPublicationRow } from './notifications.sql';
+import { FAN_OUT_CHUNK, notificationsSql, PendingPublicationRow } from './notifications.sql';
 import { BackgroundDrain } from '../common/background-drain';
 import { messageOf } from '../common/errors';
 import { PreparedStatements, Sql, SqlRunner, toDate } from '../common/sql';
-import { BlogEvents } from '../events/blog-events';
+import { BlogEvents, FollowerRange } from '../events/blog-events';
 
-/** How long a publication waits for others to share its fan-out's transaction. */
+/** How long a publication waits for others to share its fan-out's run. */
 export const FAN_OUT_DELAY_MS = 10;
 
 /** How long a fan-out that failed waits before it is tried again. */
 export const FAN_OUT_RETRY_MS = 1000;
 
+/** How many times a publication's chunk may fail before the publication is parked. */
+export const FAN_OUT_MAX_ATTEMPTS = 5;
+
+/**
+ * How long a reader (and a follow) waits at most for this instance's fan-outs under way before it
+ * answers from what is written: long enough for the chunks of a usual publication, short enough
+ * that a very large or failing one holds nobody up.
+ */
+export const FAN_OUT_READ_WAIT_MS = 250;
+
 /**
  * Tells the followers of an author who publishes, after the publication has committed. The
  * publication's transaction writes one pending row (`publication_fan_outs`) instead of a
- * notification per follower; {@link FAN_OUT_DELAY_MS} later, one transaction writes the
- * followers' notifications of every pending publication (at most {@link FAN_OUT_BATCH} a
- * transaction, one `INSERT ... SELECT FROM follows` each, as the publication itself did before)
- * and deletes their rows, and each publication is then announced live.
+ * notification per follower; {@link FAN_OUT_DELAY_MS} later, the fan-out writes the followers'
+ * notifications in chunks of {@link FAN_OUT_CHUNK} followers by id, each chunk its own short
+ * transaction (one statement that reads the chunk's last follower, one `INSERT ... SELECT` up to
+ * it), so that no statement grows with the number of followers. Pending publications take turns,
+ * a chunk each, with a turn of the event loop between chunks: a publication to 500,000 followers
+ * delays nobody's request, nor another publication's followers. Each chunk is announced live as
+ * it commits.
  *
- * The notifications are those the publication would have written itself: its own time, ids of
- * that time, and its author's followers. Reading or marking one's notifications, following and
- * unfollowing wait first for this instance's pending publications, so on the instance that
- * wrote it a follower never sees a publication without its notification, and the followers are
- * those of the moment of the publication (a follow on another instance within the fan-out's
- * delay may count or not).
- * A fan-out that fails is tried again; pending rows that a stopped process left are taken at
- * the next start, and on PostgreSQL by whichever instance fans out next. On PostgreSQL a
- * publication whose post or author is being deleted is skipped, not waited for: its row goes
- * with the deletion, or, if the deletion rolls back, a fan-out that left rows behind takes it
- * when it looks again {@link FAN_OUT_RETRY_MS} later.
+ * A chunk that fails (a follower's row locked past PostgreSQL's `lock_timeout` of 2 s, a
+ * statement past its time budget) counts an attempt and the fan-out moves on to the other
+ * publications; the failed one is tried again {@link FAN_OUT_RETRY_MS} later, and after
+ * {@link FAN_OUT_MAX_ATTEMPTS} failures it is parked: left in place, logged at error level and
+ * counted ({@link PublicationFanOut.parked}), for an operator to look at.
+ *
+ * The notifications' ids are made from the time of the chunk's write, so that they order
+ * notifications as they were written: a follower who marked their notifications read up to one
+ * they saw never marks one written after it. Their `createdAt` is the publication's time.
+ *
+ * Readers wait for this instance's fan-outs at most {@link FAN_OUT_READ_WAIT_MS}, and not at all
+ * once one has failed: they answer from what is written. Pending rows that a stopped process
+ * left are taken at the next start, and on PostgreSQL by whichever instance fans out next; a
+ * publication whose post or author is being deleted is skipped, not waited for.
  */
 @Injectable()
 export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -48,12 +64,21 @@ export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicat
     task: 'notify the followers of new posts',
     logger: this.logger,
   });
+  /** Whether the last run left a publication that failed: readers then wait for nothing. */
+  private failing = false;
+  /** Publications parked by this instance since it started. */
+  private parkedHere = 0;
 
   constructor(
     private readonly sql: Sql,
     private readonly events: BlogEvents,
   ) {
     this.statements = sql.prepare(notificationsSql);
+  }
+
+  /** Publications this instance has parked since it started (a metric). */
+  get parked(): number {
+    return this.parkedHere;
   }
 
   /** Writes the pending row of a publication made at `createdAt`, in its transaction `sql`. */
@@ -71,11 +96,28 @@ export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicat
   }
 
   /**
-   * Resolves once the publications committed on this instance before the call are fanned out
-   * (or their fan-out failed, and is tried again later).
+   * Resolves once the publications committed on this instance before the call are fanned out,
+   * or set aside after failing (for the tests, and for a shutdown).
    */
   settled(): Promise<void> {
     return this.drainer.settled();
+  }
+
+  /**
+   * What a reader waits for: {@link settled}, but at most {@link FAN_OUT_READ_WAIT_MS}, and not
+   * at all while a fan-out is failing.
+   */
+  async caughtUp(): Promise<void> {
+    if (this.failing) return;
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, FAN_OUT_READ_WAIT_MS);
+    });
+    try {
+      await Promise.race([this.drainer.settled(), bound]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /**
@@ -89,50 +131,144 @@ export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicat
       this.logger.warn(`Could not look for publications left pending: ${messageOf(error)}`);
       return;
     }
-    await this.drainer.runNow();
+    this.drainer.request();
   }
 
-  /** Fans out what is pending here before the database closes. */
+  /** Lets the chunk under way end before the database closes; the rest waits for the next start. */
   async beforeApplicationShutdown(): Promise<void> {
-    await this.drainer.settled();
     await this.drainer.stop();
   }
 
   /**
-   * Fans out batch after batch until one comes back short (a failure leaves the rest pending).
-   * True when rows are left that it could not take (on PostgreSQL: held by another instance,
-   * or skipped while their post or author was locked): the drain looks again
-   * {@link FAN_OUT_RETRY_MS} later, without making readers wait for them.
+   * Round after round over the pending publications, one chunk of each in turn, until none is
+   * left that has not failed in this run (those sit out the rest of it). True when publications
+   * are left that it could not take (they failed, or on PostgreSQL another instance holds them):
+   * the drain looks again {@link FAN_OUT_RETRY_MS} later, without making readers wait for them.
    */
   private async drain(): Promise<boolean> {
-    while (!this.drainer.isStopped && (await this.fanOutBatch()) === FAN_OUT_BATCH);
-    // SQLite's claim skips nothing: what a publication adds meanwhile has its own turn.
+    const failed = new Set<string>();
+    let fromId: number | string = 0;
+    let skipped = 0;
+    while (!this.drainer.isStopped && skipped <= failed.size) {
+      const outcome = await this.nextChunk(fromId, failed);
+      if (outcome === 'none') break;
+      skipped = outcome.done ? 0 : skipped + 1;
+      fromId = nextId(outcome.id);
+      // A turn of the event loop between chunks: other requests go first.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    this.failing = failed.size > 0;
+    if (this.drainer.isStopped) return false;
     return (
-      !this.drainer.isStopped &&
-      this.sql.dialect === 'postgres' &&
-      !!(await this.sql.one(this.statements.anyPendingPublication, {}))
+      failed.size > 0 ||
+      (this.sql.dialect === 'postgres' &&
+        !!(await this.sql.one(this.statements.anyPendingPublication, {})))
     );
   }
 
-  /** One transaction: the oldest pending publications' notifications, then their events. */
-  private async fanOutBatch(): Promise<number> {
-    const s = this.statements;
-    const { claimed, raised } = await this.sql.transaction(async (sql) => {
-      const rows = await sql.all(s.claimPublications, {});
-      const withFollowers: PendingPublicationRow[] = [];
-      for (const row of rows) {
-        const createdAt = toDate(row.createdAt) as Date;
-        const parameters = { ...row, createdAt, idPrefix: idPrefixAt(createdAt) };
-        if ((await sql.run(s.insertForFollowers, parameters)) > 0) withFollowers.push(row);
+  /**
+   * One chunk of the next pending publication in turn (the first from `fromId` on, else the
+   * first of all), unless it failed in this run: its id, and whether work was done; 'none' when
+   * no publication is pending.
+   */
+  private async nextChunk(
+    fromId: number | string,
+    failed: Set<string>,
+  ): Promise<{ id: number | string; done: boolean } | 'none'> {
+    const claim: { row: PendingPublicationRow | null } = { row: null };
+    let written: FollowerRange | null = null;
+    try {
+      const outcome = await this.sql.transaction(async (sql) => {
+        if (this.sql.dialect === 'postgres') await sql.run(this.statements.lockTimeout, {});
+        const row = await sql.one(this.statements.claimPublication, { fromId });
+        claim.row = row;
+        if (!row) return 'none' as const;
+        if (failed.has(String(row.id))) return { id: row.id, done: false };
+        written = await this.fanOutChunk(sql, row);
+        return { id: row.id, done: true };
+      });
+      const range = written as FollowerRange | null;
+      if (range && claim.row) {
+        const { actorId, postId } = claim.row;
+        this.events.notificationAdded({
+          kind: NotificationKind.FOLLOWEE_PUBLISHED,
+          actorId,
+          postId,
+          followers: range,
+        });
       }
-      if (rows.length > 0) await sql.run(s.releasePublications, { ids: rows.map((r) => r.id) });
-      return { claimed: rows.length, raised: withFollowers };
-    });
-    for (const { actorId, postId } of raised) {
-      this.events.notificationAdded({ kind: NotificationKind.FOLLOWEE_PUBLISHED, actorId, postId });
+      return outcome;
+    } catch (error) {
+      const row = claim.row;
+      if (!row) throw error;
+      failed.add(String(row.id));
+      this.failing = true;
+      await this.recordFailure(row, error);
+      return { id: row.id, done: false };
     }
-    return claimed;
   }
+
+  /**
+   * Notifies the next chunk of followers of `row`, in the transaction `sql`, and releases the
+   * publication after its last: the range of followers written, or null when none was left.
+   */
+  private async fanOutChunk(
+    sql: SqlRunner,
+    row: PendingPublicationRow,
+  ): Promise<FollowerRange | null> {
+    const s = this.statements;
+    const after = row.afterFollower ?? '';
+    const chunk = await sql.all(s.followersAfter, {
+      actorId: row.actorId,
+      after,
+      chunk: FAN_OUT_CHUNK,
+    });
+    if (chunk.length < FAN_OUT_CHUNK) await sql.run(s.releasePublication, { id: row.id });
+    if (chunk.length === 0) return null;
+    const last = chunk[chunk.length - 1].followerId;
+    await sql.run(s.insertForFollowers, {
+      actorId: row.actorId,
+      postId: row.postId,
+      createdAt: toDate(row.createdAt) as Date,
+      idPrefix: idPrefixAt(new Date()),
+      after,
+      last,
+    });
+    if (chunk.length === FAN_OUT_CHUNK) await sql.run(s.advancePublication, { id: row.id, last });
+    return { after, last };
+  }
+
+  /** Counts a failed chunk of `row`, and parks it at the last attempt, in a transaction of its own. */
+  private async recordFailure(row: PendingPublicationRow, error: unknown): Promise<void> {
+    const attempts = Number(row.attempts) + 1;
+    const parked = attempts >= FAN_OUT_MAX_ATTEMPTS;
+    try {
+      await this.sql.run(this.statements.failPublication, {
+        id: row.id,
+        parkedAt: parked ? new Date() : null,
+      });
+    } catch (recording) {
+      this.logger.warn(
+        `Could not count the failure of the fan-out of post ${row.postId}: ${messageOf(recording)}`,
+      );
+      return;
+    }
+    if (!parked) {
+      this.logger.warn(
+        `The fan-out of post ${row.postId} failed (attempt ${attempts} of ${FAN_OUT_MAX_ATTEMPTS}), trying again later: ${messageOf(error)}`,
+      );
+      return;
+    }
+    this.parkedHere += 1;
+    this.logger.error(
+      `The fan-out of post ${row.postId} failed ${attempts} times and is parked (publication_fan_outs.id ${row.id}); its remaining followers get no notification until parked_at is cleared: ${messageOf(error)}`,
+    );
+  }
+}
+
+/** The id after `id` in the pending rows' order (a bigint comes back from PostgreSQL as text). */
+function nextId(id: number | string): number | string {
+  return typeof id === 'number' ? id + 1 : (BigInt(id) + 1n).toString();
 }
 
 /** The first 48 bits of a UUIDv7 made at `at` (its milliseconds), as `xxxxxxxx-xxxx`. */

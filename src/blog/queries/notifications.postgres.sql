@@ -231,7 +231,7 @@ WHERE
   );
 
 -- notificationsSql.insert
--- binds: $1 id, $2 recipientId, $3 actorId, $4 kind, $5 postId, $6 createdAt
+-- binds: $1 id, $2 recipientId, $3 actorId, $4 kind, $5 postId, $6 commentId, $7 createdAt
 INSERT INTO
   notifications (
     id,
@@ -239,6 +239,7 @@ INSERT INTO
     actor_id,
     kind,
     post_id,
+    comment_id,
     created_at
   )
 SELECT
@@ -247,10 +248,11 @@ SELECT
   CAST($3 AS varchar),
   CAST($4 AS varchar),
   CAST($5 AS varchar),
-  CAST($6 AS timestamptz);
+  CAST($6 AS varchar),
+  CAST($7 AS timestamptz);
 
 -- notificationsSql.insertUnlessUnread
--- binds: $1 id, $2 recipientId, $3 actorId, $4 kind, $5 postId, $6 createdAt
+-- binds: $1 id, $2 recipientId, $3 actorId, $4 kind, $5 postId, $6 commentId, $7 createdAt
 INSERT INTO
   notifications (
     id,
@@ -258,6 +260,7 @@ INSERT INTO
     actor_id,
     kind,
     post_id,
+    comment_id,
     created_at
   )
 SELECT
@@ -266,7 +269,8 @@ SELECT
   CAST($3 AS varchar),
   CAST($4 AS varchar),
   CAST($5 AS varchar),
-  CAST($6 AS timestamptz)
+  CAST($6 AS varchar),
+  CAST($7 AS timestamptz)
 WHERE
   NOT EXISTS (
     SELECT
@@ -282,7 +286,7 @@ WHERE
   );
 
 -- notificationsSql.insertUnlessUnreadNoPost
--- binds: $1 id, $2 recipientId, $3 actorId, $4 kind, $5 postId, $6 createdAt
+-- binds: $1 id, $2 recipientId, $3 actorId, $4 kind, $5 postId, $6 commentId, $7 createdAt
 INSERT INTO
   notifications (
     id,
@@ -290,6 +294,7 @@ INSERT INTO
     actor_id,
     kind,
     post_id,
+    comment_id,
     created_at
   )
 SELECT
@@ -298,7 +303,8 @@ SELECT
   CAST($3 AS varchar),
   CAST($4 AS varchar),
   CAST($5 AS varchar),
-  CAST($6 AS timestamptz)
+  CAST($6 AS varchar),
+  CAST($7 AS timestamptz)
 WHERE
   NOT EXISTS (
     SELECT
@@ -313,8 +319,22 @@ WHERE
       AND u.read_at IS NULL
   );
 
+-- notificationsSql.followersAfter
+-- binds: $1 actorId, $2 after, $3 chunk
+SELECT
+  f.follower_id AS "followerId"
+FROM
+  follows f
+WHERE
+  f.followee_id = $1
+  AND f.follower_id > $2
+ORDER BY
+  f.follower_id
+LIMIT
+  $3;
+
 -- notificationsSql.insertForFollowers
--- binds: $1 idPrefix, $2 actorId, $3 postId, $4 createdAt
+-- binds: $1 idPrefix, $2 actorId, $3 postId, $4 createdAt, $5 after, $6 last
 INSERT INTO
   notifications (
     id,
@@ -334,7 +354,9 @@ SELECT
 FROM
   follows f
 WHERE
-  f.followee_id = $2;
+  f.followee_id = $2
+  AND f.follower_id > $5
+  AND f.follower_id <= $6;
 
 -- notificationsSql.enqueuePublication
 -- binds: $1 postId, $2 actorId, $3 createdAt
@@ -348,34 +370,75 @@ SELECT
   id
 FROM
   publication_fan_outs
+WHERE
+  parked_at IS NULL
 LIMIT
   1;
 
--- notificationsSql.claimPublications
+-- notificationsSql.claimPublication
+-- binds: $1 fromId
 SELECT
   f.id,
   f.post_id AS "postId",
   f.actor_id AS "actorId",
-  f.created_at AS "createdAt"
+  f.created_at AS "createdAt",
+  f.after_follower AS "afterFollower",
+  f.attempts
 FROM
   publication_fan_outs f
   JOIN users a ON a.id = f.actor_id
   JOIN posts p ON p.id = f.post_id
+WHERE
+  f.parked_at IS NULL
 ORDER BY
+  CASE
+    WHEN f.id >= $1 THEN 0
+    ELSE 1
+  END,
   f.id
 LIMIT
-  32
+  1
 FOR KEY SHARE OF
   a,
   p SKIP LOCKED
 FOR UPDATE OF
   f SKIP LOCKED;
 
--- notificationsSql.releasePublications
--- binds: $1 ids
+-- notificationsSql.advancePublication
+-- binds: $1 last, $2 id
+UPDATE publication_fan_outs
+SET
+  after_follower = $1
+WHERE
+  id = $2;
+
+-- notificationsSql.releasePublication
+-- binds: $1 id
 DELETE FROM publication_fan_outs
 WHERE
-  id = ANY ($1);
+  id = $1;
+
+-- notificationsSql.failPublication
+-- binds: $1 parkedAt, $2 id
+UPDATE publication_fan_outs
+SET
+  attempts = attempts + 1,
+  parked_at = CAST($1 AS timestamptz)
+WHERE
+  id = $2;
+
+-- notificationsSql.countParked
+SELECT
+  COUNT(*) AS count
+FROM
+  publication_fan_outs
+WHERE
+  parked_at IS NOT NULL;
+
+-- notificationsSql.lockTimeout
+-- planned for each run's values
+SET
+  LOCAL lock_timeout = 2000;
 
 -- notificationsSql.withdraw
 -- binds: $1 recipientId, $2 actorId, $3 kind, $4 postId

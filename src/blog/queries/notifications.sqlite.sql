@@ -241,7 +241,7 @@ WHERE
   );
 
 -- notificationsSql.insert
--- binds: id, recipientId, actorId, kind, postId, createdAt
+-- binds: id, recipientId, actorId, kind, postId, commentId, createdAt
 INSERT INTO
   notifications (
     id,
@@ -249,9 +249,11 @@ INSERT INTO
     actor_id,
     kind,
     post_id,
+    comment_id,
     created_at
   )
 SELECT
+  + ?,
   + ?,
   + ?,
   + ?,
@@ -260,7 +262,7 @@ SELECT
   + ?;
 
 -- notificationsSql.insertUnlessUnread
--- binds: id, recipientId, actorId, kind, postId, createdAt, recipientId, actorId, kind, postId
+-- binds: id, recipientId, actorId, kind, postId, commentId, createdAt, recipientId, actorId, kind, postId
 INSERT INTO
   notifications (
     id,
@@ -268,9 +270,11 @@ INSERT INTO
     actor_id,
     kind,
     post_id,
+    comment_id,
     created_at
   )
 SELECT
+  + ?,
   + ?,
   + ?,
   + ?,
@@ -292,7 +296,7 @@ WHERE
   );
 
 -- notificationsSql.insertUnlessUnreadNoPost
--- binds: id, recipientId, actorId, kind, postId, createdAt, recipientId, actorId, kind
+-- binds: id, recipientId, actorId, kind, postId, commentId, createdAt, recipientId, actorId, kind
 INSERT INTO
   notifications (
     id,
@@ -300,9 +304,11 @@ INSERT INTO
     actor_id,
     kind,
     post_id,
+    comment_id,
     created_at
   )
 SELECT
+  + ?,
   + ?,
   + ?,
   + ?,
@@ -323,8 +329,22 @@ WHERE
       AND u.read_at IS NULL
   );
 
+-- notificationsSql.followersAfter
+-- binds: actorId, after, chunk
+SELECT
+  f.follower_id AS "followerId"
+FROM
+  follows f
+WHERE
+  f.followee_id = + ?
+  AND f.follower_id > + ?
+ORDER BY
+  f.follower_id
+LIMIT
+  + ?;
+
 -- notificationsSql.insertForFollowers
--- binds: idPrefix, actorId, postId, createdAt, actorId
+-- binds: idPrefix, actorId, postId, createdAt, actorId, after, last
 INSERT INTO
   notifications (
     id,
@@ -344,7 +364,9 @@ SELECT
 FROM
   follows f
 WHERE
-  f.followee_id = + ?;
+  f.followee_id = + ?
+  AND f.follower_id > + ?
+  AND f.follower_id <= + ?;
 
 -- notificationsSql.enqueuePublication
 -- binds: postId, actorId, createdAt
@@ -358,32 +380,67 @@ SELECT
   id
 FROM
   publication_fan_outs
+WHERE
+  parked_at IS NULL
 LIMIT
   1;
 
--- notificationsSql.claimPublications
+-- notificationsSql.claimPublication
+-- binds: fromId
 SELECT
-  id,
-  post_id AS "postId",
-  actor_id AS "actorId",
-  created_at AS "createdAt"
+  f.id,
+  f.post_id AS "postId",
+  f.actor_id AS "actorId",
+  f.created_at AS "createdAt",
+  f.after_follower AS "afterFollower",
+  f.attempts
 FROM
-  publication_fan_outs
+  publication_fan_outs f
+WHERE
+  f.parked_at IS NULL
 ORDER BY
-  id
+  CASE
+    WHEN f.id >= + ? THEN 0
+    ELSE 1
+  END,
+  f.id
 LIMIT
-  32;
+  1;
 
--- notificationsSql.releasePublications
--- binds: ids
+-- notificationsSql.advancePublication
+-- binds: last, id
+UPDATE publication_fan_outs
+SET
+  after_follower = + ?
+WHERE
+  id = + ?;
+
+-- notificationsSql.releasePublication
+-- binds: id
 DELETE FROM publication_fan_outs
 WHERE
-  id IN (
-    SELECT
-      value
-    FROM
-      json_each(+ ?)
-  );
+  id = + ?;
+
+-- notificationsSql.failPublication
+-- binds: parkedAt, id
+UPDATE publication_fan_outs
+SET
+  attempts = attempts + 1,
+  parked_at = + ?
+WHERE
+  id = + ?;
+
+-- notificationsSql.countParked
+SELECT
+  COUNT(*) AS count
+FROM
+  publication_fan_outs
+WHERE
+  parked_at IS NOT NULL;
+
+-- notificationsSql.lockTimeout
+SELECT
+  1;
 
 -- notificationsSql.withdraw
 -- binds: recipientId, actorId, kind, postId

@@ -136,8 +136,17 @@ export class SubscriptionFanOut {
     return mapEvents(source, (event) => this.execute(args, event));
   };
 
+  /**
+   * Hands `event` to the channel's subscribers. An event addressed to one user (it names its
+   * `recipientId`) goes to that user's subscriptions only, and only their viewer is re-read.
+   */
   private deliver(channel: Channel, event: object): void {
-    const streams = [...channel.streams];
+    const recipientId = (event as { recipientId?: unknown }).recipientId;
+    const streams =
+      typeof recipientId === 'string'
+        ? [...channel.streams].filter((stream) => stream.context?.viewer?.id === recipientId)
+        : [...channel.streams];
+    if (streams.length === 0) return;
     const scope = this.scopeOf(event);
     for (const stream of streams) if (stream.context?.viewer) void scope.refresh(stream.context);
     this.deliveries.add(event, streams);
