@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 
 import { TestApp } from './helpers/test-app';
 import { settle } from './helpers/ws-client';
+import { IDLE_GRACE_MS } from '../src/http/connections-per-client';
 
 /** A raw keep-alive connection to the app from `localAddress` (127.0.0.x: another client). */
 class Connection {
@@ -111,11 +112,31 @@ describe('Connections per client address (e2e)', () => {
       expect(await connection.live()).toMatch(OK);
       held.push(connection);
     }
+    // Idle past the grace period: the client is not reusing them.
+    await settle(IDLE_GRACE_MS + 100);
     const fifth = await open('127.0.0.1');
     expect(await fifth.live()).toMatch(OK);
     await held[0].closed;
     expect(held.map((connection) => connection.isClosed)).toEqual([true, false, false, false]);
     expect(await held[1].live()).toMatch(OK);
+  });
+
+  it('should not close a keep-alive connection idle for less than the grace period, which its client may be reusing', async () => {
+    const held = [];
+    for (let i = 0; i < 4; i += 1) {
+      const connection = await open('127.0.0.8');
+      expect(await connection.live()).toMatch(OK);
+      held.push(connection);
+    }
+    const fifth = await open('127.0.0.8');
+    const refused = await fifth.live();
+    expect(refused).toMatch(TOO_MANY);
+    expect(refused).toMatch(/\r\nretry-after: 1\r\n/i);
+    expect(refused).toMatch(/\r\nconnection: close\r\n/i);
+    await fifth.closed;
+    // Each of the four is reused as it was left: none was cut off.
+    for (const connection of held) expect(await connection.live()).toMatch(OK);
+    expect(held.some((connection) => connection.isClosed)).toBe(false);
   });
 
   it('should refuse a new connection of a client whose connections are all busy, and serve others', async () => {
@@ -147,6 +168,7 @@ describe('Connections per client address (e2e)', () => {
           '{"query":"{ __typename }"}',
         ),
       );
+      connection.close();
     }
     expect(answers.every((answer) => OK.test(answer) && answer.includes('"Query"'))).toBe(true);
   });
@@ -219,5 +241,102 @@ describe('Connections per client address behind a proxy (e2e)', () => {
         await other.connection.request(`GET /health/live HTTP/1.1\r\n${other.forwarded.trim()}`),
       ).toMatch(OK);
     }
+  });
+});
+
+/** What the server did with one request sent on a connection of its own. */
+interface Outcome {
+  answer: string;
+  /** The socket's error, if any: a reset, say. */
+  error?: string;
+}
+
+/**
+ * Opens a keep-alive connection from `localAddress` and, once `go` resolves, sends one POST on it
+ * of a query that reads the database (so that requests are in flight together). Resolves with the
+ * whole answer, or with what came when the connection ended.
+ */
+function postOnce(
+  port: number,
+  localAddress: string,
+  connected: () => void,
+  go: Promise<void>,
+): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1', localAddress });
+    const body = '{"query":"{ users(first: 1) { id } }"}';
+    let answer = '';
+    let error: string | undefined;
+    socket.on('connect', () => {
+      connected();
+      void go.then(() =>
+        socket.write(
+          'POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+            `Content-Length: ${body.length}\r\n\r\n${body}`,
+        ),
+      );
+    });
+    socket.on('data', (chunk) => {
+      answer += chunk.toString();
+      const headEnd = answer.indexOf('\r\n\r\n');
+      const length = /content-length: (\d+)/i.exec(answer)?.[1];
+      if (headEnd >= 0 && length && answer.length >= headEnd + 4 + Number(length)) {
+        // Answered: held open, as a keep-alive pool holds it, until every request is answered.
+        resolve({ answer, error });
+      }
+    });
+    socket.on('error', (e: NodeJS.ErrnoException) => (error = e.code ?? e.message));
+    socket.on('close', () => resolve({ answer, error }));
+    sockets.push(socket);
+  });
+}
+const sockets: Socket[] = [];
+
+describe('A busy client from one address: a server-side-rendering front-end (e2e)', () => {
+  let t: TestApp;
+  let port: number;
+  const CONCURRENT = 400;
+
+  beforeAll(async () => {
+    // The default caps: 2000 connections, 200 per client address.
+    t = await TestApp.start({ env: { HTTP_CLIENT_CAP_EXEMPT: '127.0.0.16/30,10.0.0.0/8' } });
+    port = Number(new URL((await t.listen()).http).port);
+  });
+  afterEach(async () => {
+    sockets.splice(0).forEach((socket) => socket.destroy());
+    await settle(100);
+  });
+  afterAll(() => t.close());
+
+  /** 400 POSTs from `from`, each on a connection of its own, sent once all are connected. */
+  const burst = async (from: string) => {
+    let go: () => void = () => undefined;
+    const sent = new Promise<void>((resolve) => (go = resolve));
+    let connected = 0;
+    const outcomes = Array.from({ length: CONCURRENT }, () =>
+      postOnce(port, from, () => (connected += 1) === CONCURRENT && go(), sent),
+    );
+    return Promise.all(outcomes);
+  };
+
+  it('should answer each of 400 concurrent POSTs 200 or 429 (Retry-After, Connection: close), and reset none', async () => {
+    const outcomes = await burst('127.0.0.20');
+    expect(outcomes.filter(({ error }) => error !== undefined)).toEqual([]);
+    const ok = outcomes.filter(({ answer }) => OK.test(answer));
+    const refused = outcomes.filter(({ answer }) => TOO_MANY.test(answer));
+    expect(ok.length + refused.length).toBe(CONCURRENT);
+    expect(ok.length).toBe(200);
+    expect(ok.every(({ answer }) => answer.includes('{"data":{"users":['))).toBe(true);
+    for (const { answer } of refused) {
+      expect(answer).toMatch(/\r\nretry-after: 1\r\n/i);
+      expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+      expect(answer).toContain('"TOO_MANY_REQUESTS"');
+    }
+  });
+
+  it('should answer all 400 with 200 from an address of HTTP_CLIENT_CAP_EXEMPT', async () => {
+    const outcomes = await burst('127.0.0.17');
+    expect(outcomes.filter(({ error }) => error !== undefined)).toEqual([]);
+    expect(outcomes.filter(({ answer }) => !OK.test(answer))).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { registerAs } from '@nestjs/config';
 
 import {
   InvalidEnvironmentError,
+  readAddressRanges,
   readBoolean,
   readEnum,
   readInteger,
@@ -13,6 +14,12 @@ import { isHostSyntax } from './host';
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
 
+/**
+ * The proxies whose `X-Forwarded-For` is believed: a number of hops (0: none), or the proxies'
+ * addresses and CIDR ranges, in proxy-addr's syntax.
+ */
+export type TrustProxy = number | readonly string[];
+
 export interface AppConfig {
   nodeEnv: NodeEnv;
   port: number;
@@ -23,7 +30,7 @@ export interface AppConfig {
   /** Seed a small demo on an empty database. */
   seedDemo: boolean;
   /** Proxies in front of the service whose X-Forwarded-For to trust (Express `trust proxy`). */
-  trustProxy: number;
+  trustProxy: TrustProxy;
 }
 
 export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -34,8 +41,22 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: readHost(env, nodeEnv),
     dataDir: readString(env, 'DATA_DIR', './data'),
     seedDemo: readBoolean(env, 'SEED_DEMO', nodeEnv === 'development'),
-    trustProxy: readInteger(env, 'TRUST_PROXY', 0, { min: 0, max: 10 }),
+    trustProxy: readTrustProxy(env),
   };
+}
+
+/** A hop count as before, or the proxies by address: only their X-Forwarded-For is believed. */
+function readTrustProxy(env: NodeJS.ProcessEnv): TrustProxy {
+  const raw = readOptionalString(env, 'TRUST_PROXY');
+  if (raw === undefined || /^\d+$/.test(raw)) {
+    return readInteger(env, 'TRUST_PROXY', 0, { min: 0, max: 10 });
+  }
+  const proxies = readAddressRanges(
+    env,
+    'TRUST_PROXY',
+    'a number of proxies (0-10), or their IP addresses and CIDR ranges, such as 10.0.0.0/8,127.0.0.1 or loopback',
+  );
+  return proxies.length > 0 ? proxies : 0;
 }
 
 function readHost(env: NodeJS.ProcessEnv, nodeEnv: NodeEnv): string {

@@ -67,10 +67,26 @@ describe('configuration', () => {
     ['HOST', { HOST: '0.0.0.0:3000', JWT_SECRET: SECRET }],
     ['HOST', { HOST: 'my_host', JWT_SECRET: SECRET }],
     ['TRUST_PROXY', { TRUST_PROXY: 'yes', JWT_SECRET: SECRET }],
+    ['TRUST_PROXY', { TRUST_PROXY: '11', JWT_SECRET: SECRET }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33', JWT_SECRET: SECRET }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'proxy.internal,10.0.0.1', JWT_SECRET: SECRET }],
+    ['HTTP_CLIENT_CAP_EXEMPT', { HTTP_CLIENT_CAP_EXEMPT: '10.0.0.0/8,ssr', JWT_SECRET: SECRET }],
   ])('should name %s when it is invalid', (variable, env) => {
     const run = () => validateEnvironment({ DATA_DIR: dataDir, ...env });
     expect(run).toThrow(InvalidEnvironmentError);
     expect(run).toThrow(new RegExp(`^Invalid environment variable ${variable}: `));
+  });
+
+  it('should read TRUST_PROXY as a hop count, or as the addresses and ranges of the proxies', () => {
+    expect(loadAppConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadAppConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1 ' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(loadAppConfig({ TRUST_PROXY: 'loopback,linklocal,uniquelocal,::1' }).trustProxy).toEqual(
+      ['loopback', 'linklocal', 'uniquelocal', '::1'],
+    );
+    expect(loadAppConfig({ TRUST_PROXY: ',' }).trustProxy).toBe(0);
   });
 
   it('should read every form of DATABASE_URL', () => {

@@ -1,3 +1,5 @@
+import proxyAddr from 'proxy-addr';
+
 /** Raised when an environment variable is missing or malformed; the message names the variable. */
 export class InvalidEnvironmentError extends Error {
   constructor(
@@ -60,4 +62,31 @@ export function readEnum<T extends string>(
     throw new InvalidEnvironmentError(name, `expected one of ${allowed.join(', ')}, got "${raw}"`);
   }
   return raw as T;
+}
+
+/**
+ * A comma-separated list of IP addresses and CIDR ranges in the syntax of proxy-addr's
+ * `compile` (`10.0.0.0/8`, `::1`, `192.168.1.0/255.255.255.0`, or the named ranges `loopback`,
+ * `linklocal`, `uniquelocal`); empty when unset.
+ */
+export function readAddressRanges(
+  env: Env,
+  name: string,
+  expected = 'IP addresses or CIDR ranges, such as 10.0.0.0/8,127.0.0.1 or loopback',
+): string[] {
+  const raw = present(env, name);
+  if (raw === undefined) return [];
+  const ranges = raw
+    .split(',')
+    .map((range) => range.trim())
+    .filter((range) => range !== '');
+  try {
+    proxyAddr.compile(ranges);
+  } catch (error) {
+    throw new InvalidEnvironmentError(
+      name,
+      `expected ${expected}, got "${raw}" (${(error as Error).message})`,
+    );
+  }
+  return ranges;
 }

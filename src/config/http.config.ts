@@ -1,7 +1,7 @@
 import { registerAs } from '@nestjs/config';
 
 import { loadDatabaseConfig } from './database.config';
-import { readInteger } from './env';
+import { readAddressRanges, readInteger } from './env';
 
 /** Limits of the HTTP server, so that slow or idle clients cannot hold connections forever. */
 export interface HttpConfig {
@@ -18,6 +18,11 @@ export interface HttpConfig {
    * keep-alive connections are closed first, and new ones refused when none is idle.
    */
   maxConnectionsPerClient: number;
+  /**
+   * Client addresses and CIDR ranges (proxy-addr's syntax) that `maxConnectionsPerClient` does
+   * not apply to: a server-side-rendering front-end, an internal gateway.
+   */
+  clientCapExempt: readonly string[];
   /** The largest request body, in bytes; larger ones get 413. */
   maxBodyBytes: number;
   /**
@@ -54,6 +59,7 @@ export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig
       Math.max(1, Math.floor(maxConnections / 10)),
       { min: 1, max: maxConnections },
     ),
+    clientCapExempt: readAddressRanges(env, 'HTTP_CLIENT_CAP_EXEMPT'),
     maxBodyBytes: readInteger(env, 'GRAPHQL_MAX_BODY_BYTES', 102_400, {
       min: 1_024,
       max: 104_857_600,

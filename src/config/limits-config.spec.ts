@@ -10,6 +10,7 @@ describe('limit settings', () => {
       keepAliveTimeoutMs: 5_000,
       maxConnections: 2_000,
       maxConnectionsPerClient: 200,
+      clientCapExempt: [],
       maxBodyBytes: 102_400,
       maxRequestsInFlight: 0,
     });
@@ -55,6 +56,29 @@ describe('limit settings', () => {
     expect(loadGraphqlConfig({ SEARCH_RANK_WINDOW: '250' }).searchRankWindow).toBe(250);
     for (const bad of ['0', '-5', '2.5', 'all', '1000001']) {
       expect(() => loadGraphqlConfig({ SEARCH_RANK_WINDOW: bad })).toThrow(InvalidEnvironmentError);
+    }
+  });
+
+  it('should let an operation run 3 expensive fields unless GRAPHQL_MAX_EXPENSIVE_FIELDS says otherwise', () => {
+    expect(loadGraphqlConfig({}).maxExpensiveFields).toBe(3);
+    expect(loadGraphqlConfig({ GRAPHQL_MAX_EXPENSIVE_FIELDS: '0' }).maxExpensiveFields).toBe(0);
+    expect(loadGraphqlConfig({ GRAPHQL_MAX_EXPENSIVE_FIELDS: '10' }).maxExpensiveFields).toBe(10);
+    for (const bad of ['-1', '2.5', 'many', '1001']) {
+      expect(() => loadGraphqlConfig({ GRAPHQL_MAX_EXPENSIVE_FIELDS: bad })).toThrow(
+        /GRAPHQL_MAX_EXPENSIVE_FIELDS/,
+      );
+    }
+  });
+
+  it('should read HTTP_CLIENT_CAP_EXEMPT as addresses and CIDR ranges, naming it when one is bad', () => {
+    expect(
+      loadHttpConfig({ HTTP_CLIENT_CAP_EXEMPT: ' 10.0.0.0/8, 192.0.2.7 ,fd00::/8,loopback' })
+        .clientCapExempt,
+    ).toEqual(['10.0.0.0/8', '192.0.2.7', 'fd00::/8', 'loopback']);
+    for (const bad of ['10.0.0.0/33', 'ssr.internal', '10.0.0.1 10.0.0.2', 'everyone']) {
+      expect(() => loadHttpConfig({ HTTP_CLIENT_CAP_EXEMPT: bad })).toThrow(
+        /^Invalid environment variable HTTP_CLIENT_CAP_EXEMPT: expected IP addresses or CIDR ranges/,
+      );
     }
   });
 

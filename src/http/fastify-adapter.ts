@@ -7,7 +7,9 @@ import type { Logger } from 'pino';
 import { httpRequestScope, runInRequestScope } from '../blog';
 import { AppConfig, HttpConfig } from '../config';
 import { Admission } from './admission';
+import { addressMatcher, proxyTrust, trustsProxies } from './client-address';
 import { capConnectionsPerClient } from './connections-per-client';
+import { refuseBadHosts } from './host-header';
 import { CorsConfig, loadCorsConfig } from '../config/cors.config';
 import { BlogMetrics, fastifyObservabilityOptions } from '../observability';
 import { pathOf, PROBE_PATHS } from '../observability/paths';
@@ -16,21 +18,23 @@ import { pathOf, PROBE_PATHS } from '../observability/paths';
  * The Fastify adapter of the standalone service, with the HTTP server's timeouts: a request
  * whose headers and body do not arrive within `requestTimeoutMs` is answered 408 and closed,
  * checked every second (Node's default check runs every 30 s), so slow-body clients cannot
- * hold sockets open; and each client address holds at most `maxConnectionsPerClient`
- * connections ({@link capConnectionsPerClient}). `logger` is the app's pino logger (none: no
- * logs); request ids and the access log come from src/observability.
+ * hold sockets open; each client address holds at most `maxConnectionsPerClient` connections
+ * ({@link capConnectionsPerClient}); and a request without a usable `Host` is answered 400
+ * ({@link refuseBadHosts}). `logger` is the app's pino logger (none: no logs); request ids and
+ * the access log come from src/observability.
  */
 export function createFastifyAdapter(
   app: Pick<AppConfig, 'trustProxy'>,
   http: HttpConfig,
   logger?: Logger,
 ): FastifyAdapter {
+  const trust = proxyTrust(app.trustProxy);
   const adapter = new FastifyAdapter({
     ...fastifyObservabilityOptions(logger),
-    // A function of the hop, as the WebSocket server's address uses: Fastify 5.12 reads a bare
-    // hop count as "trust nothing", which left every client behind a proxy one address.
-    trustProxy:
-      app.trustProxy > 0 ? (_address: string, hop: number) => hop < app.trustProxy : false,
+    // A function, the one the WebSocket server's address and the connection caps use: Fastify
+    // 5.12 reads a bare hop count as "trust nothing", which left every client behind a proxy one
+    // address.
+    trustProxy: trustsProxies(app.trustProxy) ? trust : false,
     requestTimeout: http.requestTimeoutMs,
     connectionTimeout: http.connectionTimeoutMs,
     keepAliveTimeout: http.keepAliveTimeoutMs,
@@ -40,7 +44,12 @@ export function createFastifyAdapter(
       connectionsCheckingInterval: 1_000,
     },
   });
-  capConnectionsPerClient(adapter.getInstance(), http.maxConnectionsPerClient, app.trustProxy);
+  capConnectionsPerClient(adapter.getInstance(), {
+    max: http.maxConnectionsPerClient,
+    trust,
+    exempt: addressMatcher(http.clientCapExempt),
+  });
+  refuseBadHosts(adapter.getInstance());
   return adapter;
 }
 

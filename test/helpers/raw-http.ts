@@ -8,9 +8,10 @@ export interface Connection {
   closed: Promise<void>;
 }
 
-export function open(port: number): Promise<Connection> {
+/** Opens a connection to 127.0.0.1:`port`, from `localAddress` (127.0.0.x: another client). */
+export function open(port: number, localAddress?: string): Promise<Connection> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect({ port, host: '127.0.0.1', localAddress });
     let answer = '';
     socket.on('data', (chunk) => (answer += chunk.toString()));
     socket.on('error', () => undefined);
@@ -29,6 +30,20 @@ export function post(body: unknown, authorization?: string, headers = ''): strin
     headers +
     `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`
   );
+}
+
+/** Resolves with the first whole answer on `connection` (by its Content-Length), or at its end. */
+export async function answered(connection: Connection): Promise<string> {
+  let ended = false;
+  void connection.closed.then(() => (ended = true));
+  for (;;) {
+    const answer = connection.answer();
+    const headEnd = answer.indexOf('\r\n\r\n');
+    const length = /content-length: (\d+)/i.exec(answer)?.[1];
+    if (headEnd >= 0 && length && answer.length >= headEnd + 4 + Number(length)) return answer;
+    if (ended) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /** The connections `server` holds open now. */
