@@ -35,8 +35,9 @@ import { FollowsResolver } from './follows/follows.resolver';
 import { FollowsService } from './follows/follows.service';
 import { LikesResolver } from './likes/likes.resolver';
 import { LikesService } from './likes/likes.service';
-import { AuthThrottlerGuard, emailTracker } from './limits/auth-throttler.guard';
+import { AuthThrottlerGuard, authThrottlers } from './limits/auth-throttler.guard';
 import { HideSuggestionsPlugin } from './limits/hide-suggestions.plugin';
+import { LogInLimiter } from './limits/log-in-limits';
 import { OperationLimitsPlugin } from './limits/operation-limits.plugin';
 import { OperationRules } from './limits/operation-rules';
 import { WriteRateLimiter } from './limits/write-rate-limit';
@@ -50,8 +51,6 @@ import { SubscriptionsResolver } from './subscriptions/subscriptions.resolver';
 import { BlogWebSocketServer } from './subscriptions/websocket-server';
 import { UsersResolver } from './users/users.resolver';
 import { UsersService } from './users/users.service';
-
-export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
 
 /**
  * The blog's GraphQL types, resolvers and services. The host application owns the TypeORM root
@@ -77,19 +76,7 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
     HideSuggestionsPlugin,
     SubscriptionFanOut,
     BlogWebSocketServer,
-    {
-      provide: getOptionsToken(),
-      inject: [BLOG_MODULE_OPTIONS],
-      useFactory: ({ authRateLimit = DEFAULT_AUTH_RATE_LIMIT }: BlogModuleOptions) => [
-        { name: 'auth', limit: authRateLimit.limit, ttl: authRateLimit.windowMs },
-        {
-          name: 'auth-email',
-          limit: authRateLimit.limit,
-          ttl: authRateLimit.windowMs,
-          getTracker: emailTracker,
-        },
-      ],
-    },
+    { provide: getOptionsToken(), inject: [BLOG_MODULE_OPTIONS], useFactory: authThrottlers },
     {
       provide: ThrottlerStorage,
       inject: [BLOG_MODULE_OPTIONS],
@@ -97,6 +84,7 @@ export const DEFAULT_AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
         options.throttlerStorage ?? new ThrottlerStorageService(),
     },
     AuthThrottlerGuard,
+    LogInLimiter,
     PasswordService,
     AuthService,
     AccessTokenService,

@@ -5,7 +5,12 @@ import { BlogContext } from '../blog-context';
 import { BlogMutation, BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { AuthService } from './auth.service';
 import { inputValidationPipe } from '../common/validation';
-import { AuthThrottlerGuard, LimitPasswordChecks } from '../limits/auth-throttler.guard';
+import {
+  AuthThrottlerGuard,
+  LimitLogIns,
+  LimitPasswordChecks,
+} from '../limits/auth-throttler.guard';
+import { LogInLimiter } from '../limits/log-in-limits';
 import { SOLE_ROOT_FIELD } from '../limits/sole-root-field';
 import { Viewer } from '../users/viewer';
 import { AuthPayload } from './dto/auth-payload.type';
@@ -29,7 +34,10 @@ function signedIn(context: BlogContext, payload: AuthPayload): AuthPayload {
 @Resolver(() => AuthPayload)
 @BlogResolverEnhancers()
 export class AuthResolver {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly logIns: LogInLimiter,
+  ) {}
 
   @BlogMutation(() => AuthPayload, { description: 'Creates an account and signs it in.' })
   @UseGuards(AuthThrottlerGuard)
@@ -37,16 +45,21 @@ export class AuthResolver {
     @Args('input', inputValidationPipe) input: SignUpInput,
     @Context() context: BlogContext,
   ): Promise<AuthPayload> {
-    return signedIn(context, await this.auth.signUp(input));
+    const payload = await this.auth.signUp(input);
+    await this.logIns.signedUp(input.email, context.req?.ip);
+    return signedIn(context, payload);
   }
 
   @BlogMutation(() => AuthPayload, { description: 'Signs in with an email and password.' })
-  @LimitPasswordChecks()
+  @LimitLogIns()
   async logIn(
     @Args('input', inputValidationPipe) input: LogInInput,
     @Context() context: BlogContext,
   ): Promise<AuthPayload> {
-    return signedIn(context, await this.auth.logIn(input));
+    const payload = await this.logIns.attempt(input.email, context.req?.ip, () =>
+      this.auth.logIn(input),
+    );
+    return signedIn(context, payload);
   }
 
   @BlogMutation(() => AuthPayload, {

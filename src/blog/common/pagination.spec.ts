@@ -1,6 +1,14 @@
 import { GraphQLError } from 'graphql';
 
-import { decodeCursor, encodeCursor, toConnectionPage, toPage } from './pagination';
+import {
+  cursorGroups,
+  decodeCursor,
+  encodeCursor,
+  opaqueCursor,
+  opaqueCursorText,
+  toConnectionPage,
+  toPage,
+} from './pagination';
 
 describe('toPage', () => {
   it('should default first to 20 and after to null', () => {
@@ -76,5 +84,46 @@ describe('connection cursors', () => {
       afterPublishedAt: publishedAt,
     });
     expect(toConnectionPage({})).toEqual({ first: 20, after: null, afterPublishedAt: null });
+  });
+});
+
+describe('opaqueCursorText', () => {
+  const encode = (bytes: number[] | string) =>
+    (typeof bytes === 'string' ? Buffer.from(bytes) : Buffer.from(bytes)).toString('base64url');
+
+  it('should read back the text of every cursor opaqueCursor makes', () => {
+    for (const text of ['post:1:abc', 'tag:3:café', 'tag:1:日本語', 'tag:1:😀', '']) {
+      expect(opaqueCursorText(opaqueCursor(text))).toBe(text);
+    }
+  });
+
+  it.each([
+    ['a NUL', encode('tag:1:a\u0000b')],
+    ['a NUL alone', encode([0])],
+    ['an escape', encode('tag:1:\u001b[31m')],
+    ['a DEL', encode('tag:1:\u007f')],
+    ['a C1 control', encode('tag:1:\u0085')],
+    ['a line feed', encode('tag:1:a\nb')],
+    ['bytes that are not UTF-8', encode([0x74, 0x61, 0x67, 0x3a, 0x31, 0x3a, 0xff, 0xfe])],
+    ['a truncated UTF-8 sequence', encode([0x74, 0x3a, 0xe6, 0x97])],
+    ['an overlong encoding of /', encode([0x74, 0x3a, 0xc0, 0xaf])],
+    ['an encoded lone surrogate', encode([0x74, 0x3a, 0xed, 0xa0, 0x80])],
+    ['base64 padding', `${encode('tag:1:ab')}==`],
+    ['the + and / of plain base64', Buffer.from([0xfb, 0xff]).toString('base64')],
+    ['characters outside base64url', 'dGFnOjE6YQ!'],
+    ['a NUL character in the cursor itself', 'dGFn\u0000OjE6YQ'],
+    ['spaces', 'not a cursor'],
+    ['trailing bits that no encoder writes', 'dGFnOjE6YR'],
+  ])('should refuse %s', (_, cursor) => {
+    expect(opaqueCursorText(cursor)).toBeNull();
+  });
+
+  it('should make every decoder answer BAD_USER_INPUT on after, never pass the byte on', () => {
+    const hostile = encode('tag:1:a\u0000');
+    expect(() => cursorGroups(hostile, /^tag:(\d+):(.+)$/su, 'bad cursor')).toThrow(
+      expect.objectContaining({ extensions: { code: 'BAD_USER_INPUT', field: 'after' } }),
+    );
+    const id = '01900000-0000-7000-8000-00000000000a';
+    expect(() => decodeCursor(encode(`post:1:${id}\u0000`))).toThrow(/endCursor/);
   });
 });

@@ -68,9 +68,34 @@ export function opaqueCursor(text: string): string {
   return Buffer.from(text).toString('base64url');
 }
 
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+/** C0 (NUL included), DEL and C1: no cursor the service makes holds one, and PostgreSQL refuses NUL. */
+const CONTROL = /\p{Cc}/u;
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The text of an {@link opaqueCursor}, or null when `cursor` is not one: not base64url as
+ * `opaqueCursor` writes it (no padding, no stray characters), not UTF-8 (an encoded surrogate
+ * included), or holding a control character. Every cursor decoder reads through this check, so
+ * no hostile byte reaches a statement.
+ */
+export function opaqueCursorText(cursor: string): string | null {
+  if (!BASE64URL.test(cursor)) return null;
+  const bytes = Buffer.from(cursor, 'base64url');
+  if (bytes.toString('base64url') !== cursor) return null;
+  let text: string;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    return null;
+  }
+  return CONTROL.test(text) ? null : text;
+}
+
 /**
  * The groups of `pattern` in the text of an {@link opaqueCursor}; BAD_USER_INPUT on `after` with
- * `message` when the text does not match or `valid` refuses the groups.
+ * `message` when the cursor is not one ({@link opaqueCursorText}), its text does not match or
+ * `valid` refuses the groups.
  */
 export function cursorGroups(
   cursor: string,
@@ -78,7 +103,8 @@ export function cursorGroups(
   message: string,
   valid: (groups: (string | undefined)[]) => boolean = () => true,
 ): (string | undefined)[] {
-  const match = pattern.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const text = opaqueCursorText(cursor);
+  const match = text === null ? null : pattern.exec(text);
   const groups = match?.slice(1) ?? [];
   if (!match || !valid(groups)) throw badUserInput(message, 'after');
   return groups;

@@ -8,52 +8,97 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
-import { ThrottlerGuard, ThrottlerLimitDetail } from '@nestjs/throttler';
+import {
+  SkipThrottle,
+  ThrottlerLimitDetail,
+  ThrottlerOptions,
+  ThrottlerGuard,
+  ThrottlerRequest,
+} from '@nestjs/throttler';
 
 import { BlogContext } from '../blog-context';
+import { BlogModuleOptions, RateLimit } from '../blog-options.interface';
 import { tooManyRequests } from '../common/errors';
 import { canonicalIdentifier } from '../users/user-identifiers';
 
-/**
- * The tracker of the `auth-email` throttler: the email the attempt names, normalised as accounts
- * are, so that guessing one account's password from many addresses is limited too; for an
- * operation on the viewer's own account (changePassword, deleteAccount), the viewer's email.
- */
-export function emailTracker(_req: Record<string, unknown>, context: ExecutionContext): string {
-  const gql = GqlExecutionContext.create(context);
-  const input: unknown = gql.getArgs<{ input?: unknown }>().input;
-  const email =
-    (input as { email?: unknown } | undefined)?.email ??
-    gql.getContext<BlogContext>().viewer?.email;
+/** AUTH_RATE_LIMIT's default: 10 attempts a minute. */
+export const DEFAULT_AUTH_RATE_LIMIT: RateLimit = { limit: 10, windowMs: 60_000 };
+
+/** The throttler per client address. */
+const PER_ADDRESS = 'auth';
+/** The throttler per account: the email `signUp` names, or the viewer of an account operation. */
+const PER_ACCOUNT = 'auth-account';
+
+/** The guard's two throttlers, each at the module's `authRateLimit`. */
+export function authThrottlers({
+  authRateLimit = DEFAULT_AUTH_RATE_LIMIT,
+}: BlogModuleOptions): ThrottlerOptions[] {
+  return [
+    { name: PER_ADDRESS, limit: authRateLimit.limit, ttl: authRateLimit.windowMs },
+    { name: PER_ACCOUNT, limit: authRateLimit.limit, ttl: authRateLimit.windowMs },
+  ];
+}
+
+/** The email an attempt names, normalised as accounts are. */
+function emailTracker(_req: Record<string, unknown>, context: ExecutionContext): string {
+  const input: unknown = GqlExecutionContext.create(context).getArgs<{ input?: unknown }>().input;
+  const email = (input as { email?: unknown } | undefined)?.email;
   return `email:${typeof email === 'string' ? canonicalIdentifier(email) : ''}`;
+}
+
+/** The signed-in user, by id: an email names an account for anyone, an id comes with a token. */
+function viewerTracker(_req: Record<string, unknown>, context: ExecutionContext): string {
+  return `user:${GqlExecutionContext.create(context).getContext<BlogContext>().viewer?.id ?? ''}`;
 }
 
 const PASSWORD_CHECK = 'blog:passwordCheck';
 
 /**
- * On every mutation that checks a password (logIn, changePassword, deleteAccount): the attempts
- * of all of them count against one limit per client address and one per account, so a stolen
- * token gives no more guesses than the log-in form.
+ * On the mutations that check the viewer's password (changePassword, deleteAccount): their
+ * attempts count against the client address's limit, which log-ins share, and against one limit
+ * per signed-in user, so that a stolen token gives no more guesses than before, while nobody
+ * who merely names the owner's email can use it up.
  */
 export const LimitPasswordChecks = () =>
   applyDecorators(SetMetadata(PASSWORD_CHECK, true), UseGuards(AuthThrottlerGuard));
 
 /**
- * Limits sign-up attempts and password checks per client address and per email (password
- * guessing, account spam); past either limit the answer is TOO_MANY_REQUESTS, with
- * `retryAfter` in seconds, until the block expires. The password checks share their counters
- * ({@link LimitPasswordChecks}); sign-up counts on its own.
+ * On logIn: its attempts count against the client address's limit, shared with the other
+ * password checks; the limits per email and address, per email and in all are the
+ * LogInLimiter's, which knows which addresses have signed in before.
+ */
+export const LimitLogIns = () =>
+  applyDecorators(
+    SetMetadata(PASSWORD_CHECK, true),
+    SkipThrottle({ [PER_ACCOUNT]: true }),
+    UseGuards(AuthThrottlerGuard),
+  );
+
+/**
+ * Limits sign-up attempts and password checks per client address, and per account (the email
+ * `signUp` names; the signed-in user for {@link LimitPasswordChecks}); past either limit the
+ * answer is TOO_MANY_REQUESTS, with `retryAfter` in seconds, until the block expires. The
+ * password checks share their counters; sign-up counts on its own.
  */
 @Injectable()
 export class AuthThrottlerGuard extends ThrottlerGuard {
+  protected override handleRequest(request: ThrottlerRequest): Promise<boolean> {
+    if (request.throttler.name !== PER_ACCOUNT) return super.handleRequest(request);
+    if (!this.isPasswordCheck(request.context)) {
+      return super.handleRequest({ ...request, getTracker: emailTracker });
+    }
+    // Signed out, the operation is refused as UNAUTHENTICATED: there is no account to count.
+    const { viewer } = GqlExecutionContext.create(request.context).getContext<BlogContext>();
+    if (!viewer) return Promise.resolve(true);
+    return super.handleRequest({ ...request, getTracker: viewerTracker });
+  }
+
   protected override generateKey(
     context: ExecutionContext,
     tracker: string,
     throttlerName: string,
   ): string {
-    if (!this.reflector.get<boolean | undefined>(PASSWORD_CHECK, context.getHandler())) {
-      return super.generateKey(context, tracker, throttlerName);
-    }
+    if (!this.isPasswordCheck(context)) return super.generateKey(context, tracker, throttlerName);
     return createHash('sha256').update(`password-check-${throttlerName}-${tracker}`).digest('hex');
   }
 
@@ -69,5 +114,9 @@ export class AuthThrottlerGuard extends ThrottlerGuard {
   ): Promise<void> {
     const retryAfter = Math.max(1, detail.timeToBlockExpire);
     throw tooManyRequests(`Too many attempts; try again in ${retryAfter} s.`, retryAfter);
+  }
+
+  private isPasswordCheck(context: ExecutionContext): boolean {
+    return this.reflector.get<boolean | undefined>(PASSWORD_CHECK, context.getHandler()) ?? false;
   }
 }

@@ -5,11 +5,16 @@ export interface WriteAllowance {
   retryAfterMs: number;
 }
 
-/** Where write counters live: process memory (one instance) or Redis (several). */
+/**
+ * Where write counters, and the log-in counters, live: process memory (one instance) or Redis
+ * (several).
+ */
 export interface WriteRateLimitStorage {
   /**
    * Consumes `units` of `key`'s window of `windowMs` if they all fit under `limit`, and nothing
-   * otherwise, atomically. A storage that cannot answer rejects: the caller refuses the writes.
+   * otherwise, atomically. Zero units take nothing and should start no window: the answer says
+   * whether what is used is at most `limit` (the log-in limits look so). A storage that cannot
+   * answer rejects: the caller refuses the writes.
    */
   consume(key: string, units: number, limit: number, windowMs: number): Promise<WriteAllowance>;
   close?(): Promise<void>;

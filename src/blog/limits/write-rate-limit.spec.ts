@@ -58,6 +58,16 @@ describe('InMemoryWriteRateLimitStorage', () => {
     expect((await storage.consume('u', 1, 5, 60_000)).allowed).toBe(false);
     expect((await storage.consume('someone else', 5, 5, 60_000)).allowed).toBe(true);
   });
+
+  it('should answer a look of zero units, which takes nothing', async () => {
+    const storage = new InMemoryWriteRateLimitStorage();
+    expect(await storage.consume('u', 0, 0, 60_000)).toEqual({ allowed: true, retryAfterMs: 0 });
+    expect((await storage.consume('u', 1, 1, 60_000)).allowed).toBe(true);
+    const look = await storage.consume('u', 0, 0, 60_000);
+    expect(look.allowed).toBe(false);
+    expect(look.retryAfterMs).toBeGreaterThan(0);
+    expect((await storage.consume('u', 0, 1, 60_000)).allowed).toBe(true);
+  });
 });
 
 describe('WriteRateLimiter', () => {

@@ -29,6 +29,14 @@ export class InMemoryWriteRateLimitStorage implements WriteRateLimitStorage {
   ): Promise<WriteAllowance> {
     const now = Date.now();
     let window = this.windows.get(key);
+    if (units <= 0) {
+      // A look that takes nothing starts no window.
+      const used = window && window.endsAt > now ? window.used : 0;
+      return {
+        allowed: used <= limit,
+        retryAfterMs: window ? Math.max(0, window.endsAt - now) : 0,
+      };
+    }
     if (!window || window.endsAt <= now) {
       if (this.windows.size >= 10_000) this.sweep(now);
       window = { used: 0, endsAt: now + windowMs };
@@ -45,9 +53,13 @@ export class InMemoryWriteRateLimitStorage implements WriteRateLimitStorage {
 }
 
 // One round trip: take all the units if they fit, none otherwise; the first take starts the window.
+// Zero units only look, and write nothing.
 const CONSUME = `
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
 local units = tonumber(ARGV[1])
+if units <= 0 then
+  return { used <= tonumber(ARGV[2]) and 1 or 0, math.max(redis.call('PTTL', KEYS[1]), 0) }
+end
 if used + units > tonumber(ARGV[2]) then
   local left = redis.call('PTTL', KEYS[1])
   if left < 0 then left = tonumber(ARGV[3]) end

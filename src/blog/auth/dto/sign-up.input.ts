@@ -3,7 +3,6 @@ import {
   IsEmail,
   IsOptional,
   IsString,
-  IsUrl,
   Length,
   Matches,
   MaxLength,
@@ -11,15 +10,11 @@ import {
 } from 'class-validator';
 
 import { IsVisibleLine, Trim } from '../../common/validation';
+import { AVATAR_DESCRIPTION, IsAvatarUrl } from '../../users/avatar-url';
 import { CanonicalIdentifier } from '../../users/user-identifiers';
 
 export const HANDLE_PATTERN = /^[a-z0-9_]{3,30}$/i;
 export const HANDLE_RULE = 'handle must be 3-30 characters of a-z, 0-9 and _';
-export const AVATAR_URL_OPTIONS = {
-  protocols: ['http', 'https'],
-  require_protocol: true,
-  require_tld: false,
-};
 
 @InputType()
 export class SignUpInput {
@@ -48,10 +43,8 @@ export class SignUpInput {
   @Matches(HANDLE_PATTERN, { message: HANDLE_RULE })
   handle?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: AVATAR_DESCRIPTION })
   @IsOptional()
-  @Trim()
-  @MaxLength(2048)
-  @IsUrl(AVATAR_URL_OPTIONS, { message: 'avatar must be an http(s) URL' })
+  @IsAvatarUrl()
   avatar?: string | null;
 }

@@ -1,8 +1,9 @@
 import { Field, InputType } from '@nestjs/graphql';
-import { IsOptional, IsString, IsUrl, Length, Matches, MaxLength } from 'class-validator';
+import { IsOptional, IsString, Length, Matches } from 'class-validator';
 
-import { AVATAR_URL_OPTIONS, HANDLE_PATTERN, HANDLE_RULE } from '../../auth/dto/sign-up.input';
+import { HANDLE_PATTERN, HANDLE_RULE } from '../../auth/dto/sign-up.input';
 import { IsVisibleLine, Trim, TrimToNull } from '../../common/validation';
+import { AVATAR_DESCRIPTION, IsAvatarUrl } from '../avatar-url';
 import { CanonicalIdentifier } from '../user-identifiers';
 
 /** The profile fields to change; those left out stay. An empty avatar removes the picture. */
@@ -22,10 +23,12 @@ export class UpdateProfileInput {
   @Matches(HANDLE_PATTERN, { message: HANDLE_RULE })
   handle?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'An http(s) URL; empty or null removes it.' })
+  @Field(() => String, {
+    nullable: true,
+    description: `${AVATAR_DESCRIPTION} Empty or null removes it.`,
+  })
   @IsOptional()
   @TrimToNull()
-  @MaxLength(2048)
-  @IsUrl(AVATAR_URL_OPTIONS, { message: 'avatar must be an http(s) URL' })
+  @IsAvatarUrl()
   avatar?: string | null;
 }
