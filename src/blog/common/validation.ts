@@ -72,6 +72,18 @@ const CONTROL_BUT_LAYOUT = /[^\P{Cc}\t\n\r]/u;
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
 /** Half of a surrogate pair on its own: not a character at all. */
 const LONE_SURROGATE = /\p{Cs}/u;
+/**
+ * Default-ignorable code points: drawn as nothing (zero-width space and joiners, U+FEFF, the
+ * Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, variation selectors, tags).
+ */
+const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
+
+/** True when `value` holds half of a surrogate pair on its own; no text rule takes one. */
+export const hasLoneSurrogate = (value: string): boolean => LONE_SURROGATE.test(value);
+
+/** `value` without its default-ignorable code points, for text that is compared by eye. */
+export const withoutDefaultIgnorables = (value: string): string =>
+  value.replace(DEFAULT_IGNORABLE, '');
 
 const textRule = (name: string, broken: (value: string) => string | undefined) =>
   ValidateBy({
@@ -92,7 +104,7 @@ export const IsVisibleLine = () =>
   textRule('isVisibleLine', (value) => {
     if (CONTROL.test(value)) return 'may not contain control characters';
     if (BIDI_CONTROL.test(value)) return 'may not contain bidirectional control characters';
-    if (LONE_SURROGATE.test(value)) return 'may not contain lone surrogates';
+    if (hasLoneSurrogate(value)) return 'may not contain lone surrogates';
     if (!VISIBLE.test(value)) return 'must contain visible characters';
     return undefined;
   });
@@ -107,7 +119,7 @@ export const IsVisibleText = () =>
     if (CONTROL_BUT_LAYOUT.test(value)) {
       return 'may not contain control characters other than tab and line breaks';
     }
-    if (LONE_SURROGATE.test(value)) return 'may not contain lone surrogates';
+    if (hasLoneSurrogate(value)) return 'may not contain lone surrogates';
     if (!VISIBLE.test(value)) return 'must contain visible characters';
     return undefined;
   });
