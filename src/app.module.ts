@@ -7,7 +7,6 @@ import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/co
 import { ConfigModule, ConfigType } from '@nestjs/config';
 import { GraphQLModule } from '@nestjs/graphql';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import proxyAddr from 'proxy-addr';
 
 import {
   BLOG_MODULE_OPTIONS,
@@ -42,6 +41,7 @@ import { buildDataSourceOptions, DataSourceOverrides } from './database/data-sou
 import { DemoSeedService } from './database/seed/demo-seed.service';
 import { SqliteCheckpointer } from './database/sqlite-checkpointer';
 import { HealthModule } from './health/health.module';
+import { clientAddressReader } from './http/client-address';
 import { IdeModule } from './ide/ide.module';
 import { ObservabilityModule } from './observability';
 
@@ -174,8 +174,9 @@ export class AppModule implements OnApplicationShutdown {
               sqliteReadWorkers: database.type === 'sqlite' ? database.readWorkers : 0,
             },
             jwtExpiresIn: auth.jwtExpiresIn,
-            pubSub: redis.url ? createRedisPubSub(redis.url) : createInMemoryPubSub(),
+            pubSub: redis.url ? createRedisPubSub(redis.url, redis.prefix) : createInMemoryPubSub(),
             maxQueryComplexity: graphql.maxComplexity,
+            maxExpensiveFields: graphql.maxExpensiveFields,
             maxResponseBytes: graphql.maxResponseBytes,
             documentLimits: graphql.documentLimits,
             searchRankWindow: graphql.searchRankWindow,
@@ -193,7 +194,7 @@ export class AppModule implements OnApplicationShutdown {
             subscriptions: {
               ...graphql.websocket,
               // The same client address as Fastify's request.ip, for the per-client cap.
-              clientAddress: (request) => proxyAddr(request, (_, hop) => hop < app.trustProxy),
+              clientAddress: clientAddressReader(app.trustProxy),
             },
           }),
         }),

@@ -45,6 +45,27 @@ describe('The migration scripts (e2e)', () => {
       db.close();
     }
   };
+  const viewOf = (name: string) => {
+    const db = new Database(file, { readonly: true });
+    try {
+      const row = db
+        .prepare(`SELECT sql FROM sqlite_master WHERE type = 'view' AND name = ?`)
+        .get(name) as { sql: string };
+      return row.sql;
+    } finally {
+      db.close();
+    }
+  };
+  const migrationsRun = () => {
+    const db = new Database(file, { readonly: true });
+    try {
+      return (db.prepare('SELECT name FROM migrations').all() as { name: string }[]).map(
+        (row) => row.name,
+      );
+    } finally {
+      db.close();
+    }
+  };
   const indexesOf = (table: string) => {
     const db = new Database(file, { readonly: true });
     try {
@@ -57,13 +78,39 @@ describe('The migration scripts (e2e)', () => {
     }
   };
 
-  it('should run every migration, revert the last six, and find the entities in step', async () => {
+  it('should run every migration, revert the last ten, and find the entities in step', async () => {
     await npm('migration:run');
     expect(tables()).toEqual(
       expect.arrayContaining(['comments', 'follows', 'likes', 'migrations', 'posts', 'users']),
     );
 
-    // The last migration marks the posts that the search index has yet to read.
+    // The last migration rewrites the stored tags with the slug rule; reverting it changes no
+    // table (the slugs before cannot be told apart) and forgets only that it ran.
+    expect(migrationsRun()).toContain('RewriteTagSlugs1765003000000');
+    await npm('migration:revert');
+    expect(migrationsRun()).not.toContain('RewriteTagSlugs1765003000000');
+    expect(tables()).toContain('tag_counts');
+
+    // The one before fans publications out in chunks, and ties comments' notifications to them.
+    expect(columnsOf('publication_fan_outs')).toEqual(
+      expect.arrayContaining(['after_follower', 'attempts', 'parked_at']),
+    );
+    expect(columnsOf('notifications')).toContain('comment_id');
+    await npm('migration:revert');
+    expect(columnsOf('publication_fan_outs')).not.toContain('attempts');
+    expect(columnsOf('notifications')).not.toContain('comment_id');
+
+    // The one before keeps each tag's number of published posts.
+    expect(tables()).toContain('tag_counts');
+    await npm('migration:revert');
+    expect(tables()).not.toContain('tag_counts');
+
+    // The one before has the search index read the first 5,000 characters of a post's content.
+    expect(viewOf('post_search_text')).toContain('substr(');
+    await npm('migration:revert');
+    expect(viewOf('post_search_text')).not.toContain('substr(');
+
+    // The one before marks the posts that the search index has yet to read.
     expect(columnsOf('post_search')).toContain('indexed');
     await npm('migration:revert');
     expect(columnsOf('post_search')).not.toContain('indexed');

@@ -1,12 +1,23 @@
+import { extendSchema, parse } from 'graphql';
 import { Client } from 'graphql-ws';
 import WebSocket from 'ws';
 
-import { BlogWebSocketServer, SocketConnectionInfo, WS_UNAUTHORIZED } from '../src/blog';
+import {
+  BlogWebSocketServer,
+  OperationRules,
+  SocketConnectionInfo,
+  WS_UNAUTHORIZED,
+} from '../src/blog';
 import { CREATE_POST, fragmentBomb } from './helpers/documents';
 import { TestApp, TestUser } from './helpers/test-app';
 import { forgeToken, nowInSeconds } from './helpers/tokens';
 import { Closed, collect, settle, wsClient } from './helpers/ws-client';
+import { TrustedDocuments } from '../src/blog/documents/trusted-documents';
 import { BlogEvent } from '../src/blog/events/blog-events';
+import {
+  SubscriptionAdmission,
+  SubscriptionCaps,
+} from '../src/blog/subscriptions/subscription-admission';
 
 const SECRET = 'e2e-secret-that-is-long-enough-for-hs256-keys';
 const POST_CREATED = `subscription { postCreated { id title author { email } } }`;
@@ -159,6 +170,8 @@ describe('WebSocket: the same rules as HTTP (e2e)', () => {
       // PostgreSQL refuses to drop a table that others (tags, bookmarks…) still reference.
       const cascade = broken.dataSource.options.type === 'postgres' ? ' CASCADE' : '';
       await broken.dataSource.query('DROP TABLE likes');
+      // Notifications name comments: on SQLite they would stop the posts' drop below.
+      await broken.dataSource.query('DROP TABLE notifications');
       await broken.dataSource.query('DROP TABLE comments');
       await broken.dataSource.query(`DROP TABLE posts${cascade}`);
       const { client } = wsClient(brokenUrl);
@@ -307,5 +320,98 @@ describe('WebSocket: connections as operators see them (e2e)', () => {
     expect((await closed).code).toBe(1001);
     expect(closedInfo[0]).toMatchObject({ userId: reader.user.id, code: 1001 });
     expect(server.openSubscriptions).toBe(0);
+  });
+});
+
+describe('WebSocket: expensive fields, counted as on HTTP (e2e)', () => {
+  let t: TestApp;
+  let url: string;
+  const clients: Client[] = [];
+  const SEARCH = 'searchPosts(query: "graphql", first: 1) { edges { cursor } }';
+  const aliases = (count: number, selection: string) =>
+    Array.from({ length: count }, (_, i) => `a${i}: ${selection}`).join(' ');
+
+  /**
+   * No subscription of the blog reaches an expensive field: they are fields of Query, Tag and
+   * PostConnection. So the socket's admission is given the blog's schema with one more
+   * subscription, `everything: Query!`, and the socket's own rules; what it refuses, it refuses
+   * as it would a subscription of the blog's.
+   */
+  beforeAll(async () => {
+    t = await TestApp.start();
+    url = (await t.listen()).ws;
+    const server = t.app.get(BlogWebSocketServer) as unknown as {
+      admission: SubscriptionAdmission;
+    };
+    const served = server.admission as unknown as {
+      caps: SubscriptionCaps;
+      rules: OperationRules;
+      trustedDocuments: TrustedDocuments;
+    };
+    const schema = extendSchema(
+      server.admission.schema,
+      parse('extend type Subscription { everything: Query! }'),
+    );
+    // One event, at once: the root value of the queries it selects.
+    const everything = schema.getSubscriptionType()!.getFields().everything;
+    everything.subscribe = async function* () {
+      yield {};
+    };
+    everything.resolve = () => ({});
+    server.admission = new SubscriptionAdmission(
+      served.caps,
+      schema,
+      served.rules,
+      served.trustedDocuments,
+    );
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.dispose()));
+    await settle(100);
+  });
+  afterAll(() => t.close());
+
+  const firstResult = async (query: string) => {
+    const { client } = wsClient(url);
+    clients.push(client);
+    const [result] = await collect(client, query).next(1);
+    return result;
+  };
+  const expectRefused = (
+    result: Awaited<ReturnType<typeof firstResult>>,
+    expensiveFields: number,
+  ) => {
+    expect(result.data ?? null).toBeNull();
+    expect(result.errors?.[0].extensions).toEqual({
+      code: 'GRAPHQL_VALIDATION_FAILED',
+      limit: 'expensiveFields',
+      expensiveFields,
+      maxExpensiveFields: 3,
+    });
+  };
+
+  it('should refuse four aliased expensive fields before anything runs, and run three', async () => {
+    expectRefused(await firstResult(`subscription { everything { ${aliases(4, SEARCH)} } }`), 4);
+    const three = await firstResult(`subscription { everything { ${aliases(3, SEARCH)} } }`);
+    expect(three).toEqual({
+      data: { everything: { a0: { edges: [] }, a1: { edges: [] }, a2: { edges: [] } } },
+    });
+  });
+
+  it('should count aliases and fragments as HTTP does', async () => {
+    const fragments =
+      `fragment Lists on Query { found: ${SEARCH} tagged: posts(tags: ["graphql"]) { id } } ` +
+      'fragment Page on PostConnection { totalCount }';
+    expectRefused(
+      await firstResult(
+        `subscription { everything { ...Lists all: postsConnection { ...Page } tag(slug: "x") { posts { ...Page } } } } ${fragments}`,
+      ),
+      4,
+    );
+  });
+
+  it('should refuse the same fields sent as a query, as it refuses every query', async () => {
+    const result = await firstResult(`{ ${aliases(4, SEARCH)} }`);
+    expect(result.errors?.[0].extensions?.code).toBe('BAD_REQUEST');
   });
 });

@@ -57,7 +57,7 @@ export interface BlogModuleOptions {
   jwtExpiresIn?: string | number;
   /**
    * Carries subscription events. Defaults to an in-process PubSub (one instance); pass
-   * `createRedisPubSub(url)` when several instances serve the same clients.
+   * `createRedisPubSub(url, prefix)` when several instances serve the same clients.
    */
   pubSub?: PubSubEngine;
   /**
@@ -65,6 +65,14 @@ export interface BlogModuleOptions {
    * times its selection); costlier operations are refused before they run. Default 20,000.
    */
   maxQueryComplexity?: number;
+  /**
+   * How many expensive fields one operation may run: those whose work grows with the posts
+   * whatever their page size (`searchPosts`, `postsConnection`'s `totalCount`, the lists filtered
+   * by `tags`, a tag's `posts`). Aliases count each, fragments are expanded, and only the
+   * operation that runs is read; more are refused before anything runs (GRAPHQL_VALIDATION_FAILED,
+   * `extensions.limit` `expensiveFields`). Each is also priced by its work in the cost. Default 3.
+   */
+  maxExpensiveFields?: number;
   /**
    * The largest answer of one operation, in bytes of JSON (default 4 MiB), on HTTP and for each
    * subscription event. Resolvers of large texts charge it while the answer is built and
@@ -92,8 +100,11 @@ export interface BlogModuleOptions {
   documentLimits?: DocumentLimits;
   /**
    * How many `signUp` attempts and password checks (`logIn`, `changePassword`, `deleteAccount`)
-   * one address may make, and how many may name one email (normalised), each counted on its own.
-   * Default: 10 a minute.
+   * one address may make; how many `signUp` attempts may name one email (normalised); how many
+   * `changePassword` and `deleteAccount` one signed-in user may make; and how many `logIn`
+   * attempts one address may make on one email. `logIn` also has two ceilings for addresses that
+   * have not signed in to the email in the past week: 5 times the limit per email in 60 times
+   * the window, and 100 times the limit per window in all. Default: 10 a minute.
    */
   authRateLimit?: RateLimit;
   /**
@@ -103,9 +114,10 @@ export interface BlogModuleOptions {
    */
   writeRateLimit?: RateLimit | false;
   /**
-   * Where the write counters live. Defaults to process memory (one instance); pass a
-   * `RedisWriteRateLimitStorage` when several instances serve the same clients. Writes are
-   * refused (SERVICE_UNAVAILABLE) while it cannot answer.
+   * Where the write counters live, and the `logIn` counters and known addresses. Defaults to
+   * process memory (one instance); pass a `RedisWriteRateLimitStorage` when several instances
+   * serve the same clients. Writes and log-ins are refused (SERVICE_UNAVAILABLE) while it cannot
+   * answer.
    */
   writeRateLimitStorage?: WriteRateLimitStorage;
   /**

@@ -11,6 +11,10 @@ import { IndexNotificationsByActorAndPost1765000600000 } from './1765000600000-i
 import { IndexPostSearchPrefixes1765000700000 } from './1765000700000-index-post-search-prefixes';
 import { CreatePublicationFanOuts1765000800000 } from './1765000800000-create-publication-fan-outs';
 import { DeferPostSearchIndexing1765000900000 } from './1765000900000-defer-post-search-indexing';
+import { BoundPostSearchText1765000950000 } from './1765000950000-bound-post-search-text';
+import { CreateTagCounts1765001000000 } from './1765001000000-create-tag-counts';
+import { ChunkPublicationFanOuts1765002000000 } from './1765002000000-chunk-publication-fan-outs';
+import { RewriteTagSlugs1765003000000 } from './1765003000000-rewrite-tag-slugs';
 
 /** Every migration in order; one list serves SQLite and PostgreSQL. */
 export const migrations = [
@@ -27,4 +31,8 @@ export const migrations = [
   IndexPostSearchPrefixes1765000700000,
   CreatePublicationFanOuts1765000800000,
   DeferPostSearchIndexing1765000900000,
+  BoundPostSearchText1765000950000,
+  CreateTagCounts1765001000000,
+  ChunkPublicationFanOuts1765002000000,
+  RewriteTagSlugs1765003000000,
 ];
