@@ -2,6 +2,7 @@ import { foldWord, parseSearchQuery } from './search-query';
 import {
   escapeHtml,
   markedWords,
+  snippetOfByFullScan,
   MAX_SNIPPET_LENGTH,
   openingOf,
   SNIPPET_CHARACTERS,
@@ -343,5 +344,24 @@ describe('snippetOf against the plain reading', () => {
       }
     }
     expect(compared).toBeGreaterThan(500);
+  });
+
+  it('should stop reading a text at a window of matches only, with the snippet of a full scan', () => {
+    let stoppedEarly = 0;
+    for (let t = 0; t < 400; t++) {
+      // Long texts of few distinct words: windows made only of matches come early and often.
+      const length = 20 + next(400);
+      let text = '';
+      for (let w = 0; w < length; w++) {
+        text += vocabulary[next(4)] + separators[next(3)];
+      }
+      for (const q of ['data ', '"data base"', 'dat', 'data dat ', 'x1 ']) {
+        const query = parseSearchQuery(q);
+        const snippet = snippetOf(text, query);
+        expect(snippet).toBe(snippetOfByFullScan(text, query));
+        if (snippet !== null && !snippet.includes('…</mark>')) stoppedEarly++;
+      }
+    }
+    expect(stoppedEarly).toBeGreaterThan(100);
   });
 });

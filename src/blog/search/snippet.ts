@@ -131,19 +131,74 @@ function bestStart(count: number, matched: Set<number>): number {
   return best.start;
 }
 
+/** The words that a snippet marks: a set, or a scan's marks (see {@link bestWindow}). */
+interface Marks {
+  has(index: number): boolean;
+}
+
 /**
  * Where the window that shows the most matches starts (see {@link bestStart}), and whether it
  * shows what comes before the text's first word: moved on past lead words, and past that
  * opening, so long that the first match would not be shown.
  */
-function windowStart(words: Words, matched: Set<number>): { start: number; opening: boolean } {
-  let start = bestStart(words.count, matched);
+function windowStart(
+  words: Words,
+  matched: Marks,
+  start: number,
+): { start: number; opening: boolean } {
   let first = start;
   while (!matched.has(first)) first++;
   const far = (at: number) => words.starts[first] - at > LEAD_CHARACTERS;
   if (start === 0 && !far(0)) return { start, opening: true };
   while (start < first && far(words.starts[start])) start++;
   return { start, opening: false };
+}
+
+/**
+ * {@link bestStart} of the words that `terms` match, found in one pass over the words that stops
+ * as soon as a window shows nothing but matches, which no later window can beat: a text made of
+ * the query's words is not read to its end. The window and the marks are those of a full scan
+ * (the snippet's spec holds the two against each other): each window is weighed, in
+ * {@link bestStart}'s order, once the scan has passed its last word, when its marks are final.
+ */
+function bestWindow(words: Words, terms: SearchTerm[]): { start: number; marks: Marks } | null {
+  const { count } = words;
+  const marks = new Uint8Array(count);
+  const most = Math.min(SNIPPET_WORDS, count);
+  /** Matched words, in order, whose window is still to be weighed. */
+  const pending: number[] = [];
+  let next = 0;
+  let best = { start: 0, shown: -1 };
+  const windowOf = (word: number) =>
+    Math.max(0, Math.min(word - LEAD_WORDS, count - SNIPPET_WORDS));
+  const weigh = (upTo: number): boolean => {
+    while (next < pending.length && windowOf(pending[next]) + SNIPPET_WORDS - 1 <= upTo) {
+      const word = pending[next++];
+      const start = windowOf(word);
+      // As bestStart counts: the matches from this one to the window's end.
+      let shown = 0;
+      for (let i = word; i < start + SNIPPET_WORDS && i < count; i++) shown += marks[i];
+      if (shown > best.shown) best = { start, shown };
+      if (best.shown === most) return true;
+    }
+    return false;
+  };
+  for (let at = 0; at < count; at++) {
+    for (const { words: wanted, prefix } of terms) {
+      const last = wanted.length - 1;
+      if (at + last >= count) continue;
+      let fits = true;
+      for (let i = 0; fits && i <= last; i++)
+        fits = words.fits(at + i, wanted[i], prefix && i === last);
+      if (fits) for (let i = 0; i <= last; i++) marks[at + i] = 1;
+    }
+    // Word `at` is final now: no term starting later covers it.
+    if (marks[at]) pending.push(at);
+    if (weigh(at)) break;
+  }
+  if (pending.length === 0) return null;
+  weigh(Infinity);
+  return { start: best.start, marks: { has: (index) => marks[index] === 1 } };
 }
 
 /**
@@ -154,9 +209,21 @@ function windowStart(words: Words, matched: Set<number>): { start: number; openi
  */
 export function snippetOf(text: string, query: SearchQuery): string | null {
   const words = new Words(text);
+  const window = bestWindow(words, query.include);
+  if (!window) return null;
+  const { start, opening } = windowStart(words, window.marks, window.start);
+  return fragment(text, words, start, opening, window.marks);
+}
+
+/**
+ * {@link snippetOf} as it was written first, with a scan of the whole text: the plain path that
+ * the snippet's spec holds the one-pass scan against.
+ */
+export function snippetOfByFullScan(text: string, query: SearchQuery): string | null {
+  const words = new Words(text);
   const matched = matchedWords(words, query.include);
   if (matched.size === 0) return null;
-  const { start, opening } = windowStart(words, matched);
+  const { start, opening } = windowStart(words, matched, bestStart(words.count, matched));
   return fragment(text, words, start, opening, matched);
 }
 
@@ -215,7 +282,7 @@ function fragment(
   words: Words,
   start: number,
   opening: boolean,
-  matched: Set<number>,
+  matched: Marks,
 ): string {
   const { starts, ends, count } = words;
   const end = Math.min(count, start + SNIPPET_WORDS);
