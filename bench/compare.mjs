@@ -247,7 +247,7 @@ async function rounds(options, { tmp, pristine, fixtures, postgres, pgTemplate }
           ? mercurius(ctx)
           : postgres
             ? oursPostgres(ctx)
-            : oursSqlite(ctx, { id: `compare-${round}` });
+            : oursSqlite(ctx, { id: `round-${round}` });
       // One server for each operation, or one for them all in turn.
       for (const serverOps of options.inTurn ? [ops] : ops.map((op) => [op])) {
         await contender.prepare();

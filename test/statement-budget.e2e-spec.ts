@@ -8,12 +8,15 @@ const sqlite = testDatabase() === 'sqlite';
 
 /** A read that runs for a while on either database: about 0.1 s per million on SQLite. */
 const longRead = (rows: number) =>
-  statement<object, { n: number | string }>({
-    sqlite:
-      `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${rows}) ` +
-      'SELECT COUNT(*) AS n FROM c',
-    postgres: `SELECT COUNT(*) AS n FROM generate_series(1, ${rows}) CROSS JOIN pg_sleep(${rows / 10_000_000})`,
-  });
+  statement<object, { n: number | string }>(
+    {
+      sqlite:
+        `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${rows}) ` +
+        'SELECT COUNT(*) AS n FROM c',
+      postgres: `SELECT COUNT(*) AS n FROM generate_series(1, ${rows}) CROSS JOIN pg_sleep(${rows / 10_000_000})`,
+    },
+    { runsLong: true },
+  );
 
 describe('The statement time budget and the event loop (e2e)', () => {
   let t: TestApp;
@@ -49,7 +52,10 @@ describe('The statement time budget and the event loop (e2e)', () => {
   });
 
   it('should send no statement for an operation that has stopped, even one waiting for its share', async () => {
-    const { quick } = sql.prepare({ quick: statement<object, { one: number }>('SELECT 1 AS one') });
+    // Marked as running long, so that on SQLite too it takes a reader thread of the share.
+    const { quick } = sql.prepare({
+      quick: statement<object, { one: number }>('SELECT 1 AS one', { runsLong: true }),
+    });
     const scope = new RequestScope();
     const reads = runInRequestScope(scope, () =>
       Array.from({ length: 12 }, () =>

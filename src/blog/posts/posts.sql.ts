@@ -60,10 +60,13 @@ export const withAllTags =
   'GROUP BY pt.post_id HAVING COUNT(*) = :tagCount)';
 
 const tagged = (filter: string, after: boolean) =>
-  statement<PageParameters & TagFilterParameters, PostRow>(published(filter + withAllTags, after));
+  statement<PageParameters & TagFilterParameters, PostRow>(published(filter + withAllTags, after), {
+    runsLong: true,
+  });
 const countTagged = (filter: string) =>
   statement<TagFilterParameters, { count: string | number }>(
     `SELECT COUNT(*) AS count FROM posts p WHERE p.published_at IS NOT NULL${filter}${withAllTags}`,
+    { runsLong: true },
   );
 
 const drafts = (after: boolean) =>
@@ -103,9 +106,11 @@ export const postsSql = {
   draftsAfter: drafts(true),
   countPublished: statement<object, { count: string | number }>(
     'SELECT COUNT(*) AS count FROM posts p WHERE p.published_at IS NOT NULL',
+    { runsLong: true },
   ),
   countPublishedBy: statement<{ authorId: string }, { count: string | number }>(
     'SELECT COUNT(*) AS count FROM posts p WHERE p.published_at IS NOT NULL AND p.author_id = :authorId',
+    { runsLong: true },
   ),
   countTagged: countTagged(''),
   countTaggedByAuthor: countTagged(byAuthor),

@@ -118,7 +118,7 @@ const page = ({
   const { sqlite, postgres } = matches(tags ? WITH_TAGS : '', prefixes);
   return statement<SearchPageParameters, SearchRow>(
     { sqlite: text(sqlite), postgres: text(postgres) },
-    { planEachRun: true },
+    { planEachRun: true, runsLong: true },
   );
 };
 

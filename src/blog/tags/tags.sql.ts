@@ -48,10 +48,13 @@ const pagePerTag = (after: boolean) => {
     'ORDER BY x.published_at DESC, x.id DESC LIMIT :first';
   const cols = `a.value AS "tag", ${postColumns('p')}`;
   const tags = 'KEYS(:...slugs) a';
-  return statement<PageParameters & { slugs: readonly string[] }, PostRow & { tag: string }>({
-    sqlite: `SELECT ${cols} FROM ${tags} JOIN posts p ON p.id IN (${ids}) ${NEWEST_FIRST}`,
-    postgres: `SELECT ${cols} FROM ${tags} CROSS JOIN LATERAL (${ids}) page JOIN posts p ON p.id = page.id ${NEWEST_FIRST}`,
-  });
+  return statement<PageParameters & { slugs: readonly string[] }, PostRow & { tag: string }>(
+    {
+      sqlite: `SELECT ${cols} FROM ${tags} JOIN posts p ON p.id IN (${ids}) ${NEWEST_FIRST}`,
+      postgres: `SELECT ${cols} FROM ${tags} CROSS JOIN LATERAL (${ids}) page JOIN posts p ON p.id = page.id ${NEWEST_FIRST}`,
+    },
+    { runsLong: true },
+  );
 };
 
 /** The statements of tags. */

@@ -52,6 +52,8 @@ const QUERY_CANCELED = '57014';
 export interface Prepared<P extends object = object, R = unknown> extends Translated {
   /** The named PostgreSQL statement; none for a statement planned for each run's values. */
   readonly name?: string;
+  /** A read whose work grows with the data: on SQLite it runs on a reader thread. */
+  readonly runsLong?: boolean;
   readonly types?: { parameters: P; row: R };
 }
 
@@ -112,9 +114,11 @@ class TransactionRunner extends Runner {
  * statements run on TypeORM's own connection (pool) and are reported to its logger, text and
  * positional parameters, so the statement counter and query logging still see every one.
  *
- * On SQLite, a read outside any transaction runs on a worker thread ({@link SqliteReadPool}), so
- * that however long it takes the event loop stays free; writes, and every statement of a
- * transaction, run on TypeORM's one connection and wait, like TypeORM's own statements, while
+ * On SQLite, a read that runs long (a search, a count, a filter by tags: see
+ * {@link Statement.runsLong}) runs outside any transaction on a worker thread
+ * ({@link SqliteReadPool}), so that however long it takes the event loop stays free; point reads
+ * and short pages along an index, writes, and every statement of a transaction, run on TypeORM's
+ * one connection and wait, like TypeORM's own statements, while
  * another request's transaction holds it (see SqliteConnectionLock, installed here since every
  * blog read and write comes through here).
  *
@@ -166,10 +170,11 @@ export class Sql extends Runner implements OnApplicationShutdown {
   /** Translates a feature's statements for this database; call it once and keep the result. */
   prepare<S extends Record<string, Statement>>(statements: S): PreparedStatements<S> {
     const prepared: Record<string, Prepared> = {};
-    for (const [key, { text, planEachRun }] of Object.entries(statements)) {
+    for (const [key, { text, planEachRun, runsLong }] of Object.entries(statements)) {
       const translated = translate(text, this.dialect);
       const hash = createHash('sha1').update(translated.text).digest('hex').slice(0, 16);
-      prepared[key] = planEachRun ? translated : { ...translated, name: `blog_${hash}` };
+      const named = planEachRun ? translated : { ...translated, name: `blog_${hash}` };
+      prepared[key] = runsLong ? { ...named, runsLong } : named;
     }
     return prepared as PreparedStatements<S>;
   }
@@ -197,12 +202,14 @@ export class Sql extends Runner implements OnApplicationShutdown {
 
   /**
    * A statement outside any transaction: refused once its operation has stopped, and run within
-   * the operation's share of the pool.
+   * the operation's share of the pool when it takes a pooled connection or a reader thread.
    */
   protected readonly send: Send = async (statement, parameters, result) => {
     throwIfRequestStopped();
     const { share } = this;
-    if (!share) return this.execute(statement, parameters, result, null);
+    if (!share || (this.sqlite && !statement.runsLong)) {
+      return this.execute(statement, parameters, result, null);
+    }
     const scope = currentRequestScope();
     return share.run(scope, () => {
       scope?.throwIfStopped();
@@ -233,7 +240,7 @@ export class Sql extends Runner implements OnApplicationShutdown {
     const values = bindValues(statement, parameters as Record<string, unknown>, this.dialect);
     try {
       const { sqlite } = this;
-      if (sqlite) return await this.executeOnSqlite(sqlite, statement.text, values, result);
+      if (sqlite) return await this.executeOnSqlite(sqlite, statement, values, result);
       this.dataSource.logger.logQuery(statement.text, values);
       const { rows, rowCount } = await (client ?? postgresPool(this.dataSource)).query({
         name: statement.name,
@@ -252,17 +259,25 @@ export class Sql extends Runner implements OnApplicationShutdown {
   }
 
   /**
-   * A read outside any transaction goes to a reader thread, when there are any; everything else
-   * runs on the connection, once no other context's transaction holds it.
+   * A read that runs long ({@link Statement.runsLong}), outside any transaction, goes to a reader
+   * thread when there are any; everything else runs on the connection, once no other context's
+   * transaction holds it.
    */
   private executeOnSqlite(
     sqlite: NonNullable<Sql['sqlite']>,
-    text: string,
+    statement: Prepared,
     values: unknown[],
     result: Result,
   ): Promise<unknown[] | number> | unknown[] | number {
+    const { text } = statement;
     const prepared = sqlite.statements.of(text);
-    if (sqlite.readers && result === 'rows' && prepared.readonly && !sqlite.lock.heldHere()) {
+    if (
+      statement.runsLong &&
+      sqlite.readers &&
+      result === 'rows' &&
+      prepared.readonly &&
+      !sqlite.lock.heldHere()
+    ) {
       this.dataSource.logger.logQuery(text, values);
       return sqlite.readers.all(text, values);
     }

@@ -18,6 +18,13 @@ export interface Statement<P extends object = object, R = unknown> {
    * planned once per connection.
    */
   readonly planEachRun?: boolean;
+  /**
+   * A read whose work grows with the data (a search, a count, a filter by tags): on SQLite it
+   * runs on a reader thread, under the statement time budget, so that it never holds the event
+   * loop. Every other statement is a point read or a short page along an index, and runs on the
+   * connection itself: sending it to a thread and its rows back costs more than it does.
+   */
+  readonly runsLong?: boolean;
   /** Never set: carries `P` and `R` to {@link Sql.all} and {@link Sql.run}. */
   readonly types?: { parameters: P; row: R };
 }
@@ -25,9 +32,13 @@ export interface Statement<P extends object = object, R = unknown> {
 /** Declares a statement; see {@link Statement}. */
 export function statement<P extends object = object, R = unknown>(
   text: SqlText,
-  options: { planEachRun?: boolean } = {},
+  options: { planEachRun?: boolean; runsLong?: boolean } = {},
 ): Statement<P, R> {
-  return options.planEachRun ? { text, planEachRun: true } : { text };
+  return {
+    text,
+    ...(options.planEachRun ? { planEachRun: true } : {}),
+    ...(options.runsLong ? { runsLong: true } : {}),
+  };
 }
 
 /** `SELECT key, COUNT(*) AS count ... GROUP BY key`, read by {@link countsByKey}. */
