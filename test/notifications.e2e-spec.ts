@@ -517,10 +517,11 @@ describe('Notifications (e2e)', () => {
       const popular = await t.signUp();
       const followerIds = await addFollowers(popular, FOLLOWERS);
       const many = await publishCounted(popular);
-      const chunks = FOLLOWERS / FAN_OUT_CHUNK;
+      // A chunk that comes back short ends the publication: one more, empty, after full ones.
+      const chunks = Math.floor(FOLLOWERS / FAN_OUT_CHUNK) + 1;
       // One bounded INSERT per chunk, the same text each time, and a few statements around it.
       expect(inserts(many.sent)).toEqual(Array(chunks).fill(inserts(one.sent)[0]));
-      expect(inserts(one.sent)[0]).toMatch(/follower_id <= /);
+      expect(inserts(one.sent)[0]).toMatch(/ORDER BY f.follower_id LIMIT /);
       const perChunk = (many.sent.length - one.sent.length) / (chunks - 1);
       expect(perChunk).toBeLessThanOrEqual(8);
       expect(await rows({ postId: many.draftId })).toBe(FOLLOWERS);

@@ -23,10 +23,13 @@ export interface CommentAddedEvent {
 export interface PostLikesChangedEvent {
   postId: string;
 }
-/** The followers a chunk of a publication's fan-out notified: ids after `after`, up to `last`. */
+/**
+ * The followers a chunk of a publication's fan-out notified: ids after `after`, up to `last`
+ * (to the end when absent).
+ */
 export interface FollowerRange {
   after: string;
-  last: string;
+  last?: string;
 }
 
 /**

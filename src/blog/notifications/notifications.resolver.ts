@@ -166,5 +166,6 @@ function concerns(event: NotificationAddedEvent, viewerId: string): boolean {
   if ('recipientId' in event) return event.recipientId === viewerId;
   if (event.actorId === viewerId) return false;
   const { followers } = event;
-  return !followers || (viewerId > followers.after && viewerId <= followers.last);
+  if (!followers) return true;
+  return viewerId > followers.after && (followers.last === undefined || viewerId <= followers.last);
 }

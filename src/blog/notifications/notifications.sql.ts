@@ -22,8 +22,14 @@ export interface PendingPublicationRow {
   attempts: number;
 }
 
-/** How many followers one chunk of a fan-out notifies: one short transaction each. */
+/**
+ * How many followers one chunk of a fan-out notifies, and about the most one fan-out transaction
+ * writes: small publications share a transaction, a large one takes several.
+ */
 export const FAN_OUT_CHUNK = 500;
+
+/** How many pending publications one fan-out transaction takes at most. */
+export const FAN_OUT_BATCH = 32;
 
 /** A page of a recipient's notifications: its size, and the id it continues after. */
 export interface NotificationPageParameters {
@@ -156,21 +162,10 @@ export const notificationsSql = {
   /** A follow: one unread notification per follower. */
   insertUnlessUnreadNoPost: insertOne('noPost'),
   /**
-   * The next chunk of a publication's followers, in id order after the last one notified: its
-   * last id bounds {@link notificationsSql.insertForFollowers}, so that no statement grows with
-   * the number of followers.
-   */
-  followersAfter: statement<
-    { actorId: string; after: string; chunk: number },
-    { followerId: string }
-  >(
-    'SELECT f.follower_id AS "followerId" FROM follows f WHERE f.followee_id = :actorId ' +
-      'AND f.follower_id > :after ORDER BY f.follower_id LIMIT :chunk',
-  ),
-  /**
-   * One chunk of a publication's notifications: its followers after `after`, up to `last`, one
-   * row each, with an id made by the database from the time of the write (`idPrefix`), so that
-   * ids order notifications as they were written; `createdAt` stays the publication's time.
+   * One chunk of a publication's notifications: its next {@link FAN_OUT_CHUNK} followers after
+   * `after` in id order, one row each, with an id made by the database from the time of the
+   * write (`idPrefix`), so that ids order notifications as they were written; `createdAt` stays
+   * the publication's time. Fewer rows than `chunk` written: the publication is done.
    */
   insertForFollowers: statement<{
     idPrefix: string;
@@ -178,7 +173,7 @@ export const notificationsSql = {
     postId: string;
     createdAt: Date;
     after: string;
-    last: string;
+    chunk: number;
   }>(
     perDialect(
       (dialect) =>
@@ -187,8 +182,16 @@ export const notificationsSql = {
         `'FOLLOWEE_PUBLISHED', ${selected(dialect, 'postId')}, ` +
         `${selected(dialect, 'createdAt', 'timestamptz')} ` +
         'FROM follows f WHERE f.followee_id = :actorId AND f.follower_id > :after ' +
-        'AND f.follower_id <= :last',
+        'ORDER BY f.follower_id LIMIT :chunk',
     ),
+  ),
+  /** The last follower of a full chunk: where the publication's next chunk starts after. */
+  lastOfChunk: statement<
+    { actorId: string; after: string; offset: number },
+    { followerId: string }
+  >(
+    'SELECT f.follower_id AS "followerId" FROM follows f WHERE f.followee_id = :actorId ' +
+      'AND f.follower_id > :after ORDER BY f.follower_id LIMIT 1 OFFSET :offset',
   ),
   /** A publication to fan out, written in its own transaction. */
   enqueuePublication: statement<{ postId: string; actorId: string; createdAt: Date }>(
@@ -200,21 +203,22 @@ export const notificationsSql = {
     'SELECT id FROM publication_fan_outs WHERE parked_at IS NULL LIMIT 1',
   ),
   /**
-   * The next pending publication in turn, for one chunk's transaction: the first from `fromId`
-   * on, else the first of all (the pending rows are few: their order needs no index); parked
-   * ones are left alone. On PostgreSQL it is locked, and skipped if another instance holds it,
-   * so that no two fan out the same chunk. Its author and post are locked first (`FOR KEY
-   * SHARE`, as the notifications' foreign keys would), and a publication whose author or post is
-   * being deleted is skipped: the deletion locks them, then the pending row, which this
+   * The next pending publications in turn, at most `limit`, for one fan-out transaction: from
+   * `fromId` on, then from the first (the pending rows are few: their order needs no index);
+   * parked ones are left alone. On PostgreSQL each is locked, and skipped if another instance
+   * holds it, so that no two fan out the same chunk. Its author and post are locked first (`FOR
+   * KEY SHARE`, as the notifications' foreign keys would), and a publication whose author or
+   * post is being deleted is skipped: the deletion locks them, then the pending row, which this
    * transaction must not hold while it waits for them.
    */
-  claimPublication: statement<{ fromId: number | string }, PendingPublicationRow>(
+  claimPublications: statement<{ fromId: number | string; limit: number }, PendingPublicationRow>(
     perDialect((dialect) => {
       const columns =
         'f.id, f.post_id AS "postId", f.actor_id AS "actorId", f.created_at AS "createdAt", ' +
         'f.after_follower AS "afterFollower", f.attempts';
       const where =
-        'f.parked_at IS NULL ORDER BY CASE WHEN f.id >= :fromId THEN 0 ELSE 1 END, f.id LIMIT 1';
+        'f.parked_at IS NULL ORDER BY CASE WHEN f.id >= :fromId THEN 0 ELSE 1 END, f.id ' +
+        'LIMIT :limit';
       return dialect === 'postgres'
         ? `SELECT ${columns} FROM publication_fan_outs f ` +
             'JOIN users a ON a.id = f.actor_id JOIN posts p ON p.id = f.post_id ' +
@@ -226,9 +230,9 @@ export const notificationsSql = {
   advancePublication: statement<{ id: number | string; last: string }>(
     'UPDATE publication_fan_outs SET after_follower = :last WHERE id = :id',
   ),
-  /** A publication whose every follower is notified. */
-  releasePublication: statement<{ id: number | string }>(
-    'DELETE FROM publication_fan_outs WHERE id = :id',
+  /** Publications whose every follower is notified. */
+  releasePublications: statement<{ ids: readonly (number | string)[] }>(
+    'DELETE FROM publication_fan_outs WHERE id IN (:...ids)',
   ),
   /** A chunk failed: one more attempt counted, and the publication parked at `parkedAt`, if given. */
   failPublication: statement<{ id: number | string; parkedAt: Date | null }>(

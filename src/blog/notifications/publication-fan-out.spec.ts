@@ -128,7 +128,7 @@ describe('PublicationFanOut', () => {
       expect(at.getTime()).toBe(before.getTime());
       expect(row.id.slice(0, 13)).toBe(idPrefixAt(new Date(before.getTime() + 5_000)));
     }
-    const range = { after: '', last: followers.map((f) => f.id).sort()[1] };
+    const range = { after: '' };
     expect(announced).toEqual([
       { kind: 'FOLLOWEE_PUBLISHED', actorId: author.id, postId: postId, followers: range },
     ]);
@@ -260,7 +260,7 @@ describe('PublicationFanOut', () => {
         kind: 'FOLLOWEE_PUBLISHED',
         actorId: author.id,
         postId,
-        followers: { after: everyone[FAN_OUT_CHUNK - 1], last: everyone[everyone.length - 1] },
+        followers: { after: everyone[FAN_OUT_CHUNK - 1] },
       },
     ]);
     expect(await count('publication_fan_outs')).toBe(0);
@@ -320,8 +320,10 @@ describe('PublicationFanOut', () => {
       // Parked, it is tried no more.
       jest.runOnlyPendingTimers();
       await fanOut.settled();
+      // Its first try shared a transaction with the other publication: that failure is not
+      // counted, and the run went on a publication a transaction.
       expect(spy.mock.calls.filter(([, r]) => r.postId === jammed)).toHaveLength(
-        FAN_OUT_MAX_ATTEMPTS,
+        FAN_OUT_MAX_ATTEMPTS + 1,
       );
     } finally {
       spy.mockRestore();

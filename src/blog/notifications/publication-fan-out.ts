@@ -6,7 +6,12 @@ import {
 } from '@nestjs/common';
 
 import { NotificationKind } from './notification-kind';
-import { FAN_OUT_CHUNK, notificationsSql, PendingPublicationRow } from './notifications.sql';
+import {
+  FAN_OUT_BATCH,
+  FAN_OUT_CHUNK,
+  notificationsSql,
+  PendingPublicationRow,
+} from './notifications.sql';
 import { BackgroundDrain } from '../common/background-drain';
 import { messageOf } from '../common/errors';
 import { PreparedStatements, Sql, SqlRunner, toDate } from '../common/sql';
@@ -140,21 +145,28 @@ export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicat
   }
 
   /**
-   * Round after round over the pending publications, one chunk of each in turn, until none is
-   * left that has not failed in this run (those sit out the rest of it). True when publications
-   * are left that it could not take (they failed, or on PostgreSQL another instance holds them):
-   * the drain looks again {@link FAN_OUT_RETRY_MS} later, without making readers wait for them.
+   * Round after round over the pending publications, a chunk of each in turn, until none is left
+   * that has not failed in this run (those sit out the rest of it). A transaction takes the chunks
+   * of several publications while they add up to less than {@link FAN_OUT_CHUNK} rows (most
+   * publications fit in one); once a transaction has failed, the run goes on a publication a
+   * transaction, so that the one that fails is the one counted. True when publications are left
+   * that it could not take (they failed, or on PostgreSQL another instance holds them): the drain
+   * looks again {@link FAN_OUT_RETRY_MS} later, without making readers wait for them.
    */
   private async drain(): Promise<boolean> {
     const failed = new Set<string>();
     let fromId: number | string = 0;
-    let skipped = 0;
-    while (!this.drainer.isStopped && skipped <= failed.size) {
-      const outcome = await this.nextChunk(fromId, failed);
+    let alone = false;
+    while (!this.drainer.isStopped) {
+      const outcome = await this.nextChunks(fromId, failed, alone);
       if (outcome === 'none') break;
-      skipped = outcome.done ? 0 : skipped + 1;
-      fromId = nextId(outcome.id);
-      // A turn of the event loop between chunks: other requests go first.
+      if (outcome === 'failed') {
+        alone = true;
+        continue;
+      }
+      fromId = nextId(outcome.lastId);
+      if (!outcome.worked) break;
+      // A turn of the event loop between transactions: other requests go first.
       await new Promise((resolve) => setImmediate(resolve));
     }
     this.failing = failed.size > 0;
@@ -167,75 +179,90 @@ export class PublicationFanOut implements OnApplicationBootstrap, BeforeApplicat
   }
 
   /**
-   * One chunk of the next pending publication in turn (the first from `fromId` on, else the
-   * first of all), unless it failed in this run: its id, and whether work was done; 'none' when
-   * no publication is pending.
+   * One transaction: the next pending publications in turn (see claimPublications; one when
+   * `alone`), and a chunk of each that has not failed in this run, while the rows written stay
+   * under {@link FAN_OUT_CHUNK}; each chunk announced once committed. The last publication it
+   * looked at, and whether it wrote any chunk; 'none' when nothing is pending; 'failed' when the
+   * transaction of several failed (nothing of it holds, and nothing is counted).
    */
-  private async nextChunk(
+  private async nextChunks(
     fromId: number | string,
     failed: Set<string>,
-  ): Promise<{ id: number | string; done: boolean } | 'none'> {
-    const claim: { row: PendingPublicationRow | null } = { row: null };
-    let written: FollowerRange | null = null;
+    alone: boolean,
+  ): Promise<{ lastId: number | string; worked: boolean } | 'none' | 'failed'> {
+    const claimed: PendingPublicationRow[] = [];
+    const announced: Array<{ row: PendingPublicationRow; range: FollowerRange }> = [];
+    let lastId: number | string = fromId;
     try {
-      const outcome = await this.sql.transaction(async (sql) => {
-        if (this.sql.dialect === 'postgres') await sql.run(this.statements.lockTimeout, {});
-        const row = await sql.one(this.statements.claimPublication, { fromId });
-        claim.row = row;
-        if (!row) return 'none' as const;
-        if (failed.has(String(row.id))) return { id: row.id, done: false };
-        written = await this.fanOutChunk(sql, row);
-        return { id: row.id, done: true };
+      await this.sql.transaction(async (sql) => {
+        const s = this.statements;
+        if (this.sql.dialect === 'postgres') await sql.run(s.lockTimeout, {});
+        const limit = alone ? 1 : FAN_OUT_BATCH;
+        claimed.push(...(await sql.all(s.claimPublications, { fromId, limit })));
+        const done: Array<number | string> = [];
+        let written = 0;
+        for (const row of claimed) {
+          if (written >= FAN_OUT_CHUNK) break;
+          lastId = row.id;
+          if (failed.has(String(row.id))) continue;
+          const chunk = await this.fanOutChunk(sql, row);
+          written += chunk.written;
+          if (chunk.range) announced.push({ row, range: chunk.range });
+          if (chunk.done) done.push(row.id);
+        }
+        if (done.length > 0) await sql.run(s.releasePublications, { ids: done });
       });
-      const range = written as FollowerRange | null;
-      if (range && claim.row) {
-        const { actorId, postId } = claim.row;
-        this.events.notificationAdded({
-          kind: NotificationKind.FOLLOWEE_PUBLISHED,
-          actorId,
-          postId,
-          followers: range,
-        });
-      }
-      return outcome;
     } catch (error) {
-      const row = claim.row;
-      if (!row) throw error;
+      if (claimed.length === 0) throw error;
+      if (claimed.length > 1) return 'failed';
+      const [row] = claimed;
       failed.add(String(row.id));
       this.failing = true;
       await this.recordFailure(row, error);
-      return { id: row.id, done: false };
+      return { lastId: row.id, worked: true };
     }
+    if (claimed.length === 0) return 'none';
+    for (const { row, range } of announced) {
+      this.events.notificationAdded({
+        kind: NotificationKind.FOLLOWEE_PUBLISHED,
+        actorId: row.actorId,
+        postId: row.postId,
+        followers: range,
+      });
+    }
+    return { lastId, worked: claimed.some((row) => !failed.has(String(row.id))) };
   }
 
   /**
-   * Notifies the next chunk of followers of `row`, in the transaction `sql`, and releases the
-   * publication after its last: the range of followers written, or null when none was left.
+   * Notifies the next chunk of followers of `row`, in the transaction `sql`: how many rows it
+   * wrote, the range of followers they went to (none when none was left), and whether the
+   * publication is done; a full chunk records where the next starts.
    */
   private async fanOutChunk(
     sql: SqlRunner,
     row: PendingPublicationRow,
-  ): Promise<FollowerRange | null> {
+  ): Promise<{ written: number; range: FollowerRange | null; done: boolean }> {
     const s = this.statements;
     const after = row.afterFollower ?? '';
-    const chunk = await sql.all(s.followersAfter, {
-      actorId: row.actorId,
-      after,
-      chunk: FAN_OUT_CHUNK,
-    });
-    if (chunk.length < FAN_OUT_CHUNK) await sql.run(s.releasePublication, { id: row.id });
-    if (chunk.length === 0) return null;
-    const last = chunk[chunk.length - 1].followerId;
-    await sql.run(s.insertForFollowers, {
+    const written = await sql.run(s.insertForFollowers, {
       actorId: row.actorId,
       postId: row.postId,
       createdAt: toDate(row.createdAt) as Date,
       idPrefix: idPrefixAt(new Date()),
       after,
-      last,
+      chunk: FAN_OUT_CHUNK,
     });
-    if (chunk.length === FAN_OUT_CHUNK) await sql.run(s.advancePublication, { id: row.id, last });
-    return { after, last };
+    if (written < FAN_OUT_CHUNK) {
+      return { written, range: written > 0 ? { after } : null, done: true };
+    }
+    const end = await sql.one(s.lastOfChunk, {
+      actorId: row.actorId,
+      after,
+      offset: FAN_OUT_CHUNK - 1,
+    });
+    const last = end?.followerId ?? after;
+    await sql.run(s.advancePublication, { id: row.id, last });
+    return { written, range: { after, last }, done: false };
   }
 
   /** Counts a failed chunk of `row`, and parks it at the last attempt, in a transaction of its own. */

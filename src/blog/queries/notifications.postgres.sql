@@ -319,22 +319,8 @@ WHERE
       AND u.read_at IS NULL
   );
 
--- notificationsSql.followersAfter
--- binds: $1 actorId, $2 after, $3 chunk
-SELECT
-  f.follower_id AS "followerId"
-FROM
-  follows f
-WHERE
-  f.followee_id = $1
-  AND f.follower_id > $2
-ORDER BY
-  f.follower_id
-LIMIT
-  $3;
-
 -- notificationsSql.insertForFollowers
--- binds: $1 idPrefix, $2 actorId, $3 postId, $4 createdAt, $5 after, $6 last
+-- binds: $1 idPrefix, $2 actorId, $3 postId, $4 createdAt, $5 after, $6 chunk
 INSERT INTO
   notifications (
     id,
@@ -356,7 +342,26 @@ FROM
 WHERE
   f.followee_id = $2
   AND f.follower_id > $5
-  AND f.follower_id <= $6;
+ORDER BY
+  f.follower_id
+LIMIT
+  $6;
+
+-- notificationsSql.lastOfChunk
+-- binds: $1 actorId, $2 after, $3 offset
+SELECT
+  f.follower_id AS "followerId"
+FROM
+  follows f
+WHERE
+  f.followee_id = $1
+  AND f.follower_id > $2
+ORDER BY
+  f.follower_id
+LIMIT
+  1
+OFFSET
+  $3;
 
 -- notificationsSql.enqueuePublication
 -- binds: $1 postId, $2 actorId, $3 createdAt
@@ -375,8 +380,8 @@ WHERE
 LIMIT
   1;
 
--- notificationsSql.claimPublication
--- binds: $1 fromId
+-- notificationsSql.claimPublications
+-- binds: $1 fromId, $2 limit
 SELECT
   f.id,
   f.post_id AS "postId",
@@ -397,7 +402,7 @@ ORDER BY
   END,
   f.id
 LIMIT
-  1
+  $2
 FOR KEY SHARE OF
   a,
   p SKIP LOCKED
@@ -412,11 +417,11 @@ SET
 WHERE
   id = $2;
 
--- notificationsSql.releasePublication
--- binds: $1 id
+-- notificationsSql.releasePublications
+-- binds: $1 ids
 DELETE FROM publication_fan_outs
 WHERE
-  id = $1;
+  id = ANY ($1);
 
 -- notificationsSql.failPublication
 -- binds: $1 parkedAt, $2 id

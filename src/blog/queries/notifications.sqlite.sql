@@ -329,22 +329,8 @@ WHERE
       AND u.read_at IS NULL
   );
 
--- notificationsSql.followersAfter
--- binds: actorId, after, chunk
-SELECT
-  f.follower_id AS "followerId"
-FROM
-  follows f
-WHERE
-  f.followee_id = + ?
-  AND f.follower_id > + ?
-ORDER BY
-  f.follower_id
-LIMIT
-  + ?;
-
 -- notificationsSql.insertForFollowers
--- binds: idPrefix, actorId, postId, createdAt, actorId, after, last
+-- binds: idPrefix, actorId, postId, createdAt, actorId, after, chunk
 INSERT INTO
   notifications (
     id,
@@ -366,7 +352,26 @@ FROM
 WHERE
   f.followee_id = + ?
   AND f.follower_id > + ?
-  AND f.follower_id <= + ?;
+ORDER BY
+  f.follower_id
+LIMIT
+  + ?;
+
+-- notificationsSql.lastOfChunk
+-- binds: actorId, after, offset
+SELECT
+  f.follower_id AS "followerId"
+FROM
+  follows f
+WHERE
+  f.followee_id = + ?
+  AND f.follower_id > + ?
+ORDER BY
+  f.follower_id
+LIMIT
+  1
+OFFSET
+  + ?;
 
 -- notificationsSql.enqueuePublication
 -- binds: postId, actorId, createdAt
@@ -385,8 +390,8 @@ WHERE
 LIMIT
   1;
 
--- notificationsSql.claimPublication
--- binds: fromId
+-- notificationsSql.claimPublications
+-- binds: fromId, limit
 SELECT
   f.id,
   f.post_id AS "postId",
@@ -405,7 +410,7 @@ ORDER BY
   END,
   f.id
 LIMIT
-  1;
+  + ?;
 
 -- notificationsSql.advancePublication
 -- binds: last, id
@@ -415,11 +420,16 @@ SET
 WHERE
   id = + ?;
 
--- notificationsSql.releasePublication
--- binds: id
+-- notificationsSql.releasePublications
+-- binds: ids
 DELETE FROM publication_fan_outs
 WHERE
-  id = + ?;
+  id IN (
+    SELECT
+      value
+    FROM
+      json_each(+ ?)
+  );
 
 -- notificationsSql.failPublication
 -- binds: parkedAt, id
