@@ -1,6 +1,7 @@
 import { User } from '../src/blog';
 import { UPDATE_PROFILE } from './helpers/documents';
 import { TestApp } from './helpers/test-app';
+import { NormaliseAvatars1765004000000 } from '../src/blog/migrations/1765004000000-normalise-avatars';
 
 const SIGN_UP = `mutation ($input: SignUpInput!) { signUp(input: $input) { token user { id avatar } } }`;
 
@@ -71,4 +72,44 @@ describe('Avatar URLs (e2e)', () => {
       expect(await stored(owner.user.id)).toBeNull();
     },
   );
+});
+
+describe('The migration that normalises stored avatars (e2e)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await TestApp.start();
+  });
+  afterAll(() => t.close());
+
+  it('should store each avatar as the rule reads it, and remove those it refuses', async () => {
+    const avatars = {
+      plain: 'https://avatars.example.com/me.png',
+      loose: ' HTTPS://Avatars.Example.COM:443/me/a b.png ',
+      credentials: 'https://user:secret@avatars.example.com/me.png',
+      internal: 'http://169.254.169.254/latest/meta-data',
+      notUrl: 'javascript:alert(1)',
+    };
+    const ids: Record<string, string> = {};
+    const repository = t.dataSource.getRepository(User);
+    for (const [name, avatar] of Object.entries(avatars)) {
+      const { id } = (await t.signUp({ name: `Avatar ${name}` })).user;
+      // Written as an earlier version stored it: as typed.
+      await repository.update({ id }, { avatar });
+      ids[name] = id;
+    }
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      await new NormaliseAvatars1765004000000().up(runner);
+    } finally {
+      await runner.release();
+    }
+    const stored = async (name: string) =>
+      (await repository.findOneByOrFail({ id: ids[name] })).avatar;
+    expect(await stored('plain')).toBe(avatars.plain);
+    expect(await stored('loose')).toBe('https://avatars.example.com/me/a%20b.png');
+    expect(await stored('credentials')).toBeNull();
+    expect(await stored('internal')).toBeNull();
+    expect(await stored('notUrl')).toBeNull();
+  });
 });

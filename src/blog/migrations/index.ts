@@ -15,6 +15,7 @@ import { BoundPostSearchText1765000950000 } from './1765000950000-bound-post-sea
 import { CreateTagCounts1765001000000 } from './1765001000000-create-tag-counts';
 import { ChunkPublicationFanOuts1765002000000 } from './1765002000000-chunk-publication-fan-outs';
 import { RewriteTagSlugs1765003000000 } from './1765003000000-rewrite-tag-slugs';
+import { NormaliseAvatars1765004000000 } from './1765004000000-normalise-avatars';
 
 /** Every migration in order; one list serves SQLite and PostgreSQL. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   CreateTagCounts1765001000000,
   ChunkPublicationFanOuts1765002000000,
   RewriteTagSlugs1765003000000,
+  NormaliseAvatars1765004000000,
 ];
