@@ -10,8 +10,9 @@ import {
   readString,
 } from './env';
 import { isHostSyntax } from './host';
+import { NODE_ENVS, SETTINGS } from './settings.schema';
 
-export const NODE_ENVS = ['development', 'production', 'test'] as const;
+export { NODE_ENVS };
 export type NodeEnv = (typeof NODE_ENVS)[number];
 
 /**
@@ -34,33 +35,32 @@ export interface AppConfig {
 }
 
 export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const nodeEnv = readEnum(env, 'NODE_ENV', NODE_ENVS, 'development');
+  const nodeEnv = readEnum(env, SETTINGS.NODE_ENV);
   return {
     nodeEnv,
-    port: readInteger(env, 'PORT', 3000, { min: 0, max: 65535 }),
+    port: readInteger(env, SETTINGS.PORT),
     host: readHost(env, nodeEnv),
-    dataDir: readString(env, 'DATA_DIR', './data'),
-    seedDemo: readBoolean(env, 'SEED_DEMO', nodeEnv === 'development'),
+    dataDir: readString(env, SETTINGS.DATA_DIR),
+    seedDemo: readBoolean(env, SETTINGS.SEED_DEMO, nodeEnv === 'development'),
     trustProxy: readTrustProxy(env),
   };
 }
 
 /** A hop count as before, or the proxies by address: only their X-Forwarded-For is believed. */
 function readTrustProxy(env: NodeJS.ProcessEnv): TrustProxy {
-  const raw = readOptionalString(env, 'TRUST_PROXY');
-  if (raw === undefined || /^\d+$/.test(raw)) {
-    return readInteger(env, 'TRUST_PROXY', 0, { min: 0, max: 10 });
-  }
+  const raw = readOptionalString(env, SETTINGS.TRUST_PROXY);
+  if (raw === undefined || /^\d+$/.test(raw)) return readInteger(env, SETTINGS.TRUST_PROXY);
+  const { min, max } = SETTINGS.TRUST_PROXY;
   const proxies = readAddressRanges(
     env,
-    'TRUST_PROXY',
-    'a number of proxies (0-10), or their IP addresses and CIDR ranges, such as 10.0.0.0/8,127.0.0.1 or loopback',
+    SETTINGS.TRUST_PROXY,
+    `a number of proxies (${min}-${max}), or their IP addresses and CIDR ranges, such as 10.0.0.0/8,127.0.0.1 or loopback`,
   );
   return proxies.length > 0 ? proxies : 0;
 }
 
 function readHost(env: NodeJS.ProcessEnv, nodeEnv: NodeEnv): string {
-  const host = readOptionalString(env, 'HOST');
+  const host = readOptionalString(env, SETTINGS.HOST);
   if (host === undefined) return nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1';
   if (!isHostSyntax(host)) {
     throw new InvalidEnvironmentError(

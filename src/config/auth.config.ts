@@ -6,6 +6,7 @@ import { registerAs } from '@nestjs/config';
 
 import { loadAppConfig } from './app.config';
 import { InvalidEnvironmentError, readInteger, readOptionalString, readString } from './env';
+import { SETTINGS } from './settings.schema';
 import { parseTokenLifetime, TOKEN_LIFETIME_FORMAT } from '../blog';
 
 export interface AuthConfig {
@@ -18,7 +19,6 @@ export interface AuthConfig {
   writesPerMinute: number;
 }
 
-const MIN_SECRET_LENGTH = 32;
 const SECRET_FILE = 'jwt-secret';
 
 /**
@@ -29,13 +29,10 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig
   const app = loadAppConfig(env);
   const jwtExpiresIn = readTokenLifetime(env);
   const rateLimit = {
-    limit: readInteger(env, 'AUTH_RATE_LIMIT', 10, { min: 1, max: 1_000_000 }),
-    windowMs: readInteger(env, 'AUTH_RATE_LIMIT_WINDOW_MS', 60_000, { min: 1000, max: 86_400_000 }),
+    limit: readInteger(env, SETTINGS.AUTH_RATE_LIMIT),
+    windowMs: readInteger(env, SETTINGS.AUTH_RATE_LIMIT_WINDOW_MS),
   };
-  const writesPerMinute = readInteger(env, 'RATE_LIMIT_WRITES_PER_MINUTE', 120, {
-    min: 0,
-    max: 1_000_000,
-  });
+  const writesPerMinute = readInteger(env, SETTINGS.RATE_LIMIT_WRITES_PER_MINUTE);
   return {
     jwtSecret: readSecret(env, app.nodeEnv, app.dataDir),
     jwtExpiresIn,
@@ -45,7 +42,7 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig
 }
 
 function readTokenLifetime(env: NodeJS.ProcessEnv): number {
-  const raw = readString(env, 'JWT_EXPIRES_IN', '7d');
+  const raw = readString(env, SETTINGS.JWT_EXPIRES_IN);
   const seconds = parseTokenLifetime(raw);
   if (seconds === undefined) {
     throw new InvalidEnvironmentError(
@@ -57,13 +54,11 @@ function readTokenLifetime(env: NodeJS.ProcessEnv): number {
 }
 
 function readSecret(env: NodeJS.ProcessEnv, nodeEnv: string, dataDir: string): string {
-  const secret = readOptionalString(env, 'JWT_SECRET');
+  const secret = readOptionalString(env, SETTINGS.JWT_SECRET);
   if (secret !== undefined) {
-    if (secret.length < MIN_SECRET_LENGTH) {
-      throw new InvalidEnvironmentError(
-        'JWT_SECRET',
-        `must be at least ${MIN_SECRET_LENGTH} characters`,
-      );
+    const { minLength } = SETTINGS.JWT_SECRET;
+    if (secret.length < minLength) {
+      throw new InvalidEnvironmentError('JWT_SECRET', `must be at least ${minLength} characters`);
     }
     return secret;
   }

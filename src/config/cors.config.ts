@@ -1,5 +1,6 @@
 import { loadAppConfig } from './app.config';
 import { InvalidEnvironmentError, readOptionalString } from './env';
+import { SETTINGS } from './settings.schema';
 
 /** Which web pages on other origins may call the API from a browser. */
 export interface CorsConfig {
@@ -13,7 +14,7 @@ export interface CorsConfig {
  * another origin cannot borrow a user's session); none in production.
  */
 export function loadCorsConfig(env: NodeJS.ProcessEnv = process.env): CorsConfig {
-  const raw = readOptionalString(env, 'CORS_ORIGINS');
+  const raw = readOptionalString(env, SETTINGS.CORS_ORIGINS);
   if (raw === undefined) {
     return { origins: loadAppConfig(env).nodeEnv === 'production' ? [] : '*' };
   }

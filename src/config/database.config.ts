@@ -4,6 +4,7 @@ import { registerAs } from '@nestjs/config';
 
 import { loadAppConfig } from './app.config';
 import { InvalidEnvironmentError, readBoolean, readInteger, readOptionalString } from './env';
+import { SETTINGS } from './settings.schema';
 
 export type DatabaseConfig =
   | {
@@ -28,16 +29,13 @@ export const DEFAULT_SQLITE_FILE = 'blog.sqlite';
  * `sqlite:<path>` or `sqlite::memory:` another SQLite database, `postgres://...` PostgreSQL.
  */
 export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
-  const url = readOptionalString(env, 'DATABASE_URL');
-  const logging = readBoolean(env, 'DATABASE_LOGGING', false);
-  const statementTimeoutMs = readInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000, {
-    min: 0,
-    max: 3_600_000,
-  });
+  const url = readOptionalString(env, SETTINGS.DATABASE_URL);
+  const logging = readBoolean(env, SETTINGS.DATABASE_LOGGING);
+  const statementTimeoutMs = readInteger(env, SETTINGS.DATABASE_STATEMENT_TIMEOUT_MS);
   const sqlite = (path: string): DatabaseConfig => ({
     type: 'sqlite',
     path,
-    readWorkers: readInteger(env, 'DATABASE_READ_WORKERS', 2, { min: 0, max: 64 }),
+    readWorkers: readInteger(env, SETTINGS.DATABASE_READ_WORKERS),
     statementTimeoutMs,
     logging,
   });
@@ -59,7 +57,7 @@ export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): Databa
     return {
       type: 'postgres',
       url,
-      poolSize: readInteger(env, 'DATABASE_POOL_SIZE', 10, { min: 1, max: 1000 }),
+      poolSize: readInteger(env, SETTINGS.DATABASE_POOL_SIZE),
       statementTimeoutMs,
       logging,
     };

@@ -3,13 +3,8 @@ import { registerAs } from '@nestjs/config';
 import { BLOG_FEATURE_NAMES } from '../blog';
 import type { BlogFeatureSwitches, CompiledExecutionOptions } from '../blog';
 import { loadAppConfig } from './app.config';
-import {
-  InvalidEnvironmentError,
-  readBoolean,
-  readInteger,
-  readOptionalString,
-  readString,
-} from './env';
+import { InvalidEnvironmentError, readBoolean, readInteger, readString } from './env';
+import { SETTINGS } from './settings.schema';
 
 export interface GraphqlConfig {
   /** The blog's optional features, each switched on or off. */
@@ -55,72 +50,38 @@ export interface GraphqlConfig {
 
 export function loadGraphqlConfig(env: NodeJS.ProcessEnv = process.env): GraphqlConfig {
   const { nodeEnv } = loadAppConfig(env);
-  const introspection = readBoolean(env, 'GRAPHQL_INTROSPECTION', nodeEnv !== 'production');
+  const introspection = readBoolean(env, SETTINGS.GRAPHQL_INTROSPECTION, nodeEnv !== 'production');
   return {
     features: readBlogFeatures(env),
     introspection,
     hideSchemaDetails: !introspection,
-    maxComplexity: readInteger(env, 'GRAPHQL_MAX_COMPLEXITY', 20_000, { min: 1, max: 10_000_000 }),
-    maxExpensiveFields: readInteger(env, 'GRAPHQL_MAX_EXPENSIVE_FIELDS', 3, { min: 0, max: 1_000 }),
-    maxResponseBytes: readInteger(env, 'GRAPHQL_MAX_RESPONSE_BYTES', 4 * 1024 * 1024, {
-      min: 1024,
-      max: 2 ** 30,
-    }),
-    searchRankWindow: readInteger(env, 'SEARCH_RANK_WINDOW', 1_000, { min: 1, max: 1_000_000 }),
+    maxComplexity: readInteger(env, SETTINGS.GRAPHQL_MAX_COMPLEXITY),
+    maxExpensiveFields: readInteger(env, SETTINGS.GRAPHQL_MAX_EXPENSIVE_FIELDS),
+    maxResponseBytes: readInteger(env, SETTINGS.GRAPHQL_MAX_RESPONSE_BYTES),
+    searchRankWindow: readInteger(env, SETTINGS.SEARCH_RANK_WINDOW),
     documentLimits: {
-      maxDepth: readInteger(env, 'GRAPHQL_MAX_DEPTH', 12, { min: 1, max: 1_000 }),
-      maxAliases: readInteger(env, 'GRAPHQL_MAX_ALIASES', 30, { min: 0, max: 100_000 }),
-      maxDirectives: readInteger(env, 'GRAPHQL_MAX_DIRECTIVES', 50, { min: 0, max: 100_000 }),
-      maxTokens: readInteger(env, 'GRAPHQL_MAX_TOKENS', 15_000, { min: 100, max: 10_000_000 }),
+      maxDepth: readInteger(env, SETTINGS.GRAPHQL_MAX_DEPTH),
+      maxAliases: readInteger(env, SETTINGS.GRAPHQL_MAX_ALIASES),
+      maxDirectives: readInteger(env, SETTINGS.GRAPHQL_MAX_DIRECTIVES),
+      maxTokens: readInteger(env, SETTINGS.GRAPHQL_MAX_TOKENS),
     },
-    jit: readBoolean(env, 'GRAPHQL_JIT', true)
+    jit: readBoolean(env, SETTINGS.GRAPHQL_JIT)
       ? {
-          compileAfter: readInteger(env, 'GRAPHQL_JIT_COMPILE_AFTER', 4, {
-            min: 0,
-            max: 1_000_000,
-          }),
-          maxDocuments: readInteger(env, 'GRAPHQL_JIT_MAX_DOCUMENTS', 500, {
-            min: 1,
-            max: 100_000,
-          }),
-          maxBytes: readInteger(env, 'GRAPHQL_JIT_MAX_BYTES', 32 * 1024 * 1024, {
-            min: 1024,
-            max: 2 ** 31,
-          }),
-          maxSelections: readInteger(env, 'GRAPHQL_JIT_MAX_SELECTIONS', 250, {
-            min: 1,
-            max: 10_000,
-          }),
-          compilesPerMinute: readInteger(env, 'GRAPHQL_JIT_COMPILES_PER_MINUTE', 60, {
-            min: 1,
-            max: 100_000,
-          }),
+          compileAfter: readInteger(env, SETTINGS.GRAPHQL_JIT_COMPILE_AFTER),
+          maxDocuments: readInteger(env, SETTINGS.GRAPHQL_JIT_MAX_DOCUMENTS),
+          maxBytes: readInteger(env, SETTINGS.GRAPHQL_JIT_MAX_BYTES),
+          maxSelections: readInteger(env, SETTINGS.GRAPHQL_JIT_MAX_SELECTIONS),
+          compilesPerMinute: readInteger(env, SETTINGS.GRAPHQL_JIT_COMPILES_PER_MINUTE),
         }
       : false,
 
-    schemaFile:
-      nodeEnv === 'development' ? readString(env, 'GRAPHQL_SCHEMA_FILE', 'schema.gql') : false,
+    schemaFile: nodeEnv === 'development' ? readString(env, SETTINGS.GRAPHQL_SCHEMA_FILE) : false,
     websocket: {
-      maxPayloadBytes: readInteger(env, 'WS_MAX_PAYLOAD_BYTES', 1_048_576, {
-        min: 1024,
-        max: 16_777_216,
-      }),
-      maxSubscriptionsPerConnection: readInteger(env, 'WS_MAX_SUBSCRIPTIONS', 50, {
-        min: 1,
-        max: 10_000,
-      }),
-      maxSubscriptionsPerClient: readInteger(env, 'WS_MAX_SUBSCRIPTIONS_PER_CLIENT', 500, {
-        min: 1,
-        max: 1_000_000,
-      }),
-      maxSubscriptions: readInteger(env, 'WS_MAX_SUBSCRIPTIONS_TOTAL', 10_000, {
-        min: 1,
-        max: 1_000_000,
-      }),
-      maxConnectionsPerClient: readInteger(env, 'WS_MAX_CONNECTIONS_PER_CLIENT', 100, {
-        min: 1,
-        max: 100_000,
-      }),
+      maxPayloadBytes: readInteger(env, SETTINGS.WS_MAX_PAYLOAD_BYTES),
+      maxSubscriptionsPerConnection: readInteger(env, SETTINGS.WS_MAX_SUBSCRIPTIONS),
+      maxSubscriptionsPerClient: readInteger(env, SETTINGS.WS_MAX_SUBSCRIPTIONS_PER_CLIENT),
+      maxSubscriptions: readInteger(env, SETTINGS.WS_MAX_SUBSCRIPTIONS_TOTAL),
+      maxConnectionsPerClient: readInteger(env, SETTINGS.WS_MAX_CONNECTIONS_PER_CLIENT),
     },
   };
 }
@@ -132,7 +93,7 @@ export function loadGraphqlConfig(env: NodeJS.ProcessEnv = process.env): Graphql
 export function readBlogFeatures(
   env: NodeJS.ProcessEnv = process.env,
 ): Required<BlogFeatureSwitches> {
-  const raw = readOptionalString(env, 'BLOG_FEATURES')?.toLowerCase() ?? 'all';
+  const raw = readString(env, SETTINGS.BLOG_FEATURES).toLowerCase();
   const known: readonly string[] = BLOG_FEATURE_NAMES;
   const names =
     raw === 'all' ? known : raw === 'none' ? [] : raw.split(',').map((name) => name.trim());

@@ -2,6 +2,7 @@ import { registerAs } from '@nestjs/config';
 
 import { loadDatabaseConfig } from './database.config';
 import { readAddressRanges, readInteger } from './env';
+import { SETTINGS } from './settings.schema';
 
 /** Limits of the HTTP server, so that slow or idle clients cannot hold connections forever. */
 export interface HttpConfig {
@@ -34,42 +35,23 @@ export interface HttpConfig {
 }
 
 export function loadHttpConfig(env: NodeJS.ProcessEnv = process.env): HttpConfig {
-  const maxConnections = readInteger(env, 'HTTP_MAX_CONNECTIONS', 2_000, {
-    min: 1,
-    max: 1_000_000,
-  });
+  const maxConnections = readInteger(env, SETTINGS.HTTP_MAX_CONNECTIONS);
   return {
-    requestTimeoutMs: readInteger(env, 'HTTP_REQUEST_TIMEOUT_MS', 10_000, {
-      min: 100,
-      max: 600_000,
-    }),
-    connectionTimeoutMs: readInteger(env, 'HTTP_CONNECTION_TIMEOUT_MS', 60_000, {
-      min: 100,
-      max: 3_600_000,
-    }),
-    keepAliveTimeoutMs: readInteger(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, {
-      min: 100,
-      max: 600_000,
-    }),
+    requestTimeoutMs: readInteger(env, SETTINGS.HTTP_REQUEST_TIMEOUT_MS),
+    connectionTimeoutMs: readInteger(env, SETTINGS.HTTP_CONNECTION_TIMEOUT_MS),
+    keepAliveTimeoutMs: readInteger(env, SETTINGS.HTTP_KEEP_ALIVE_TIMEOUT_MS),
     maxConnections,
     // A tenth of all by default, so that no one address holds them all.
-    maxConnectionsPerClient: readInteger(
-      env,
-      'HTTP_MAX_CONNECTIONS_PER_CLIENT',
-      Math.max(1, Math.floor(maxConnections / 10)),
-      { min: 1, max: maxConnections },
-    ),
-    clientCapExempt: readAddressRanges(env, 'HTTP_CLIENT_CAP_EXEMPT'),
-    maxBodyBytes: readInteger(env, 'GRAPHQL_MAX_BODY_BYTES', 102_400, {
-      min: 1_024,
-      max: 104_857_600,
+    maxConnectionsPerClient: readInteger(env, SETTINGS.HTTP_MAX_CONNECTIONS_PER_CLIENT, {
+      default: Math.max(1, Math.floor(maxConnections / 10)),
+      max: maxConnections,
     }),
-    maxRequestsInFlight: readInteger(
-      env,
-      'HTTP_MAX_REQUESTS_IN_FLIGHT',
-      Math.min(defaultRequestsInFlight(env), maxConnections),
-      { min: 0, max: maxConnections },
-    ),
+    clientCapExempt: readAddressRanges(env, SETTINGS.HTTP_CLIENT_CAP_EXEMPT),
+    maxBodyBytes: readInteger(env, SETTINGS.GRAPHQL_MAX_BODY_BYTES),
+    maxRequestsInFlight: readInteger(env, SETTINGS.HTTP_MAX_REQUESTS_IN_FLIGHT, {
+      default: Math.min(defaultRequestsInFlight(env), maxConnections),
+      max: maxConnections,
+    }),
   };
 }
 

@@ -2,6 +2,7 @@ import { registerAs } from '@nestjs/config';
 
 import { loadAppConfig } from './app.config';
 import { readBoolean } from './env';
+import { SETTINGS } from './settings.schema';
 
 /** The in-browser IDE (GraphiQL) at `GET /graphql` for clients that ask for HTML. */
 export interface IdeConfig {
@@ -11,7 +12,7 @@ export interface IdeConfig {
 /** `GRAPHIQL`: on in development, off in test and production unless set to true. */
 export function loadIdeConfig(env: NodeJS.ProcessEnv = process.env): IdeConfig {
   const { nodeEnv } = loadAppConfig(env);
-  return { enabled: readBoolean(env, 'GRAPHIQL', nodeEnv === 'development') };
+  return { enabled: readBoolean(env, SETTINGS.GRAPHIQL, nodeEnv === 'development') };
 }
 
 export const ideConfig = registerAs('ide', () => loadIdeConfig());

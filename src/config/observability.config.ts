@@ -1,22 +1,14 @@
 import { registerAs } from '@nestjs/config';
 
 import { loadAppConfig } from './app.config';
-import {
-  InvalidEnvironmentError,
-  readBoolean,
-  readEnum,
-  readOptionalString,
-  readString,
-} from './env';
+import { InvalidEnvironmentError, readBoolean, readEnum, readOptionalString } from './env';
+import { LOG_FORMATS, LOG_LEVELS, OTLP_PROTOCOLS, SETTINGS } from './settings.schema';
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export { LOG_FORMATS, LOG_LEVELS, OTLP_PROTOCOLS };
 export type LogLevelName = (typeof LOG_LEVELS)[number];
-
-export const LOG_FORMATS = ['json', 'pretty'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
 /** The OTLP encodings the service can send: protobuf or JSON, over HTTP (no gRPC). */
-export const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
 export type OtlpProtocol = (typeof OTLP_PROTOCOLS)[number];
 
 export interface ObservabilityConfig {
@@ -42,38 +34,38 @@ export interface ObservabilityConfig {
 
 export function loadObservabilityConfig(env: NodeJS.ProcessEnv = process.env): ObservabilityConfig {
   const { nodeEnv } = loadAppConfig(env);
-  const token = readOptionalString(env, 'METRICS_TOKEN') ?? null;
+  const token = readOptionalString(env, SETTINGS.METRICS_TOKEN) ?? null;
   if (token !== null && !/^[\x21-\x7e]+$/.test(token)) {
     throw new InvalidEnvironmentError('METRICS_TOKEN', 'expected printable characters, no spaces');
   }
   return {
-    logLevel: readEnum(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
-    logFormat: readEnum(
-      env,
-      'LOG_FORMAT',
-      LOG_FORMATS,
-      nodeEnv === 'development' ? 'pretty' : 'json',
-    ),
-    metrics: { enabled: readBoolean(env, 'METRICS_ENABLED', false), token },
+    logLevel: readEnum(env, SETTINGS.LOG_LEVEL),
+    logFormat: readEnum(env, SETTINGS.LOG_FORMAT, nodeEnv === 'development' ? 'pretty' : 'json'),
+    metrics: { enabled: readBoolean(env, SETTINGS.METRICS_ENABLED), token },
     tracing: {
-      endpoint: readBoolean(env, 'OTEL_SDK_DISABLED', false) ? null : readEndpoint(env),
-      protocol: readEnum(
-        env,
-        env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL
-          ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'
-          : 'OTEL_EXPORTER_OTLP_PROTOCOL',
-        OTLP_PROTOCOLS,
-        'http/protobuf',
-      ),
+      endpoint: readBoolean(env, SETTINGS.OTEL_SDK_DISABLED) ? null : readEndpoint(env),
+      protocol: readProtocol(env),
     },
   };
 }
 
+/** `OTEL_EXPORTER_OTLP_TRACES_PROTOCOL`, when set, wins over `OTEL_EXPORTER_OTLP_PROTOCOL`. */
+function readProtocol(env: NodeJS.ProcessEnv): OtlpProtocol {
+  const general = SETTINGS.OTEL_EXPORTER_OTLP_PROTOCOL;
+  return env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL
+    ? readEnum(env, SETTINGS.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, general.default)
+    : readEnum(env, general);
+}
+
 /** `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` (the full URL) wins over `OTEL_EXPORTER_OTLP_ENDPOINT`. */
 function readEndpoint(env: NodeJS.ProcessEnv): string | null {
-  for (const name of ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'OTEL_EXPORTER_OTLP_ENDPOINT']) {
-    const value = readString(env, name, '');
-    if (value === '') continue;
+  for (const setting of [
+    SETTINGS.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+    SETTINGS.OTEL_EXPORTER_OTLP_ENDPOINT,
+  ]) {
+    const { name } = setting;
+    const value = readOptionalString(env, setting);
+    if (value === undefined) continue;
     if (!/^https?:\/\/[^\s/]+/.test(value)) {
       throw new InvalidEnvironmentError(name, `expected an http(s) URL, got "${value}"`);
     }

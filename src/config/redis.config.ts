@@ -1,6 +1,7 @@
 import { registerAs } from '@nestjs/config';
 
 import { InvalidEnvironmentError, readOptionalString, readString } from './env';
+import { SETTINGS } from './settings.schema';
 
 export interface RedisConfig {
   /** Redis for pub/sub (and shared state) across instances; unset means one process. */
@@ -10,7 +11,7 @@ export interface RedisConfig {
 }
 
 export function loadRedisConfig(env: NodeJS.ProcessEnv = process.env): RedisConfig {
-  const url = readOptionalString(env, 'REDIS_URL') ?? null;
+  const url = readOptionalString(env, SETTINGS.REDIS_URL) ?? null;
   if (url !== null) {
     const problem = redisUrlProblem(url);
     if (problem) {
@@ -20,7 +21,7 @@ export function loadRedisConfig(env: NodeJS.ProcessEnv = process.env): RedisConf
       );
     }
   }
-  return { url, prefix: readString(env, 'REDIS_PREFIX', 'blog:') };
+  return { url, prefix: readString(env, SETTINGS.REDIS_PREFIX) };
 }
 
 /** Why ioredis could not use `url`, or null; the URL is never quoted, as it may hold a password. */

@@ -2,16 +2,26 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
+import { loadCorsConfig } from './cors.config';
 import { InvalidEnvironmentError } from './env';
 import { readBlogFeatures } from './graphql.config';
-import { validateEnvironment } from './index';
+import { loadIdeConfig } from './ide.config';
 import {
-  misspeltSetting,
-  OTEL_SDK_SETTINGS,
-  refuseMisspeltSettings,
-  SCRIPT_SETTINGS,
-  SERVICE_SETTINGS,
-} from './settings';
+  loadAppConfig,
+  loadAuthConfig,
+  loadDatabaseConfig,
+  loadGraphqlConfig,
+  loadHttpConfig,
+  loadObservabilityConfig,
+  loadRedisConfig,
+  loadShutdownConfig,
+  loadTrustedDocumentsConfig,
+  validateEnvironment,
+} from './index';
+import { misspeltSetting, refuseMisspeltSettings, SERVICE_SETTINGS } from './settings';
+import { renderEnvExample, SETTINGS_FILES } from './settings-reference';
+import { SETTING_LIST, SETTINGS } from './settings.schema';
+import { BLOG_FEATURE_NAMES } from '../blog';
 
 const ROOT = join(__dirname, '..', '..');
 const SECRET = 's'.repeat(32);
@@ -50,10 +60,21 @@ function namesReadOutsideConfig(): Set<string> {
   return names;
 }
 
-/** Every NAME= line of .env.example, commented out or not. */
-function namesInEnvExample(): string[] {
-  const text = readFileSync(join(ROOT, '.env.example'), 'utf8');
-  return [...text.matchAll(/^#? ?([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]);
+/** What every loader makes of `env`. */
+function loadEverything(env: NodeJS.ProcessEnv) {
+  return {
+    app: loadAppConfig(env),
+    auth: loadAuthConfig(env),
+    cors: loadCorsConfig(env),
+    database: loadDatabaseConfig(env),
+    graphql: loadGraphqlConfig(env),
+    http: loadHttpConfig(env),
+    ide: loadIdeConfig(env),
+    observability: loadObservabilityConfig(env),
+    redis: loadRedisConfig(env),
+    shutdown: loadShutdownConfig(env),
+    trustedDocuments: loadTrustedDocumentsConfig(env),
+  };
 }
 
 describe('the list of settings', () => {
@@ -77,15 +98,56 @@ describe('the list of settings', () => {
     ]);
     expect([...read].sort()).toEqual([...SERVICE_SETTINGS].sort());
   });
+});
 
-  it('should be the names .env.example sets, with the scripts and the OpenTelemetry SDK', () => {
-    const example = namesInEnvExample();
-    expect(new Set(example).size).toBe(example.length);
-    const documented = new Set(example);
-    const missing = [...SERVICE_SETTINGS, ...SCRIPT_SETTINGS].filter((n) => !documented.has(n));
-    const known = new Set<string>([...SERVICE_SETTINGS, ...SCRIPT_SETTINGS, ...OTEL_SDK_SETTINGS]);
-    const unknown = example.filter((name) => !known.has(name));
-    expect({ missing, unknown }).toEqual({ missing: [], unknown: [] });
+describe('the settings schema', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'blog-settings-schema-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it.each(SETTINGS_FILES.map((file) => [file.path, file.render] as const))(
+    'should match %s (run `npm run docs:settings` and commit what it writes)',
+    (path, render) => {
+      expect(readFileSync(join(ROOT, path), 'utf8')).toBe(render());
+    },
+  );
+
+  it('should show the defaults in .env.example: uncommenting every line changes nothing', () => {
+    const shown = Object.fromEntries(
+      [...renderEnvExample().matchAll(/^# ([A-Z][A-Z0-9_]*)=(.*)$/gm)].map(([, name, value]) => [
+        name,
+        value,
+      ]),
+    );
+    expect(Object.keys(shown)).toEqual(SETTING_LIST.map((setting) => setting.name));
+    const defaults = { DATA_DIR: dataDir };
+    expect(loadEverything({ ...shown, ...defaults })).toEqual(loadEverything(defaults));
+  });
+
+  it.each(
+    SETTING_LIST.flatMap((setting) =>
+      setting.type === 'integer' && typeof setting.max === 'number'
+        ? [[setting.name, setting.min, setting.max] as const]
+        : [],
+    ),
+  )('should hold %s to the bounds the reference gives, %d to %d', (name, min, max) => {
+    const env = (value: number) => ({
+      DATA_DIR: dataDir,
+      // DATABASE_POOL_SIZE is read on PostgreSQL only.
+      ...(name === 'DATABASE_POOL_SIZE' ? { DATABASE_URL: 'postgres://u@h:5432/db' } : {}),
+      [name]: String(value),
+    });
+    expect(() => validateEnvironment(env(min))).not.toThrow();
+    expect(() => validateEnvironment(env(max))).not.toThrow();
+    const outside = () => validateEnvironment(env(max + 1));
+    expect(outside).toThrow(new RegExp(`^Invalid environment variable ${name}: expected ${min}-`));
+  });
+
+  it('should name every optional feature of the blog in BLOG_FEATURES', () => {
+    const { summary, allowed } = SETTINGS.BLOG_FEATURES;
+    for (const text of [summary, allowed]) {
+      const named = [...text.matchAll(/`([a-z]+)`/g)].map(([, name]) => name);
+      expect(named).toEqual(['all', 'none', ...BLOG_FEATURE_NAMES]);
+    }
   });
 });
 

@@ -1,96 +1,31 @@
 import { InvalidEnvironmentError } from './env';
+import { OTHER_OTEL_SDK_SETTINGS, Setting, SETTING_LIST, SettingName } from './settings.schema';
 
 /** Every variable the service's configuration loaders read (a unit spec holds them to it). */
-export const SERVICE_SETTINGS = [
-  'NODE_ENV',
-  'PORT',
-  'HOST',
-  'DATA_DIR',
-  'SEED_DEMO',
-  'TRUST_PROXY',
-  'DATABASE_URL',
-  'DATABASE_POOL_SIZE',
-  'DATABASE_STATEMENT_TIMEOUT_MS',
-  'DATABASE_READ_WORKERS',
-  'DATABASE_LOGGING',
-  'JWT_SECRET',
-  'JWT_EXPIRES_IN',
-  'AUTH_RATE_LIMIT',
-  'AUTH_RATE_LIMIT_WINDOW_MS',
-  'RATE_LIMIT_WRITES_PER_MINUTE',
-  'REDIS_URL',
-  'REDIS_PREFIX',
-  'CORS_ORIGINS',
-  'GRAPHIQL',
-  'BLOG_FEATURES',
-  'GRAPHQL_INTROSPECTION',
-  'GRAPHQL_SCHEMA_FILE',
-  'GRAPHQL_MAX_COMPLEXITY',
-  'GRAPHQL_MAX_EXPENSIVE_FIELDS',
-  'GRAPHQL_MAX_RESPONSE_BYTES',
-  'GRAPHQL_MAX_DEPTH',
-  'GRAPHQL_MAX_ALIASES',
-  'GRAPHQL_MAX_DIRECTIVES',
-  'GRAPHQL_MAX_TOKENS',
-  'SEARCH_RANK_WINDOW',
-  'GRAPHQL_MAX_BODY_BYTES',
-  'GRAPHQL_JIT',
-  'GRAPHQL_JIT_COMPILE_AFTER',
-  'GRAPHQL_JIT_COMPILES_PER_MINUTE',
-  'GRAPHQL_JIT_MAX_SELECTIONS',
-  'GRAPHQL_JIT_MAX_DOCUMENTS',
-  'GRAPHQL_JIT_MAX_BYTES',
-  'WS_MAX_PAYLOAD_BYTES',
-  'WS_MAX_SUBSCRIPTIONS',
-  'WS_MAX_SUBSCRIPTIONS_PER_CLIENT',
-  'WS_MAX_SUBSCRIPTIONS_TOTAL',
-  'WS_MAX_CONNECTIONS_PER_CLIENT',
-  'HTTP_REQUEST_TIMEOUT_MS',
-  'HTTP_CONNECTION_TIMEOUT_MS',
-  'HTTP_KEEP_ALIVE_TIMEOUT_MS',
-  'HTTP_MAX_CONNECTIONS',
-  'HTTP_MAX_CONNECTIONS_PER_CLIENT',
-  'HTTP_CLIENT_CAP_EXEMPT',
-  'HTTP_MAX_REQUESTS_IN_FLIGHT',
-  'TRUSTED_DOCUMENTS',
-  'TRUSTED_DOCUMENTS_ONLY',
-  'SHUTDOWN_TIMEOUT_MS',
-  'LOG_LEVEL',
-  'LOG_FORMAT',
-  'METRICS_ENABLED',
-  'METRICS_TOKEN',
-  'OTEL_SDK_DISABLED',
-  'OTEL_EXPORTER_OTLP_ENDPOINT',
-  'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
-  'OTEL_EXPORTER_OTLP_PROTOCOL',
-  'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL',
-] as const;
+export const SERVICE_SETTINGS: readonly SettingName[] = namesReadBy(undefined);
 
 /** Standard OpenTelemetry variables that the tracing SDK reads itself, once tracing is on. */
-export const OTEL_SDK_SETTINGS = [
-  'OTEL_SERVICE_NAME',
-  'OTEL_RESOURCE_ATTRIBUTES',
-  'OTEL_EXPORTER_OTLP_HEADERS',
-  'OTEL_EXPORTER_OTLP_TRACES_HEADERS',
-  'OTEL_EXPORTER_OTLP_TIMEOUT',
-  'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT',
-  'OTEL_TRACES_SAMPLER',
-  'OTEL_TRACES_SAMPLER_ARG',
-  'OTEL_BSP_SCHEDULE_DELAY',
-  'OTEL_BSP_EXPORT_TIMEOUT',
-  'OTEL_BSP_MAX_QUEUE_SIZE',
-  'OTEL_BSP_MAX_EXPORT_BATCH_SIZE',
-] as const;
+export const OTEL_SDK_SETTINGS: readonly string[] = [
+  ...namesReadBy('opentelemetry'),
+  ...OTHER_OTEL_SDK_SETTINGS,
+];
 
 /** Settings of the npm scripts (`npm run check:contract`), not of the service. */
-export const SCRIPT_SETTINGS = ['CONTRACT_FILE', 'CONTRACT_CHECK'] as const;
+export const SCRIPT_SETTINGS: readonly SettingName[] = namesReadBy('scripts');
+
+function namesReadBy(reader: Setting['readBy']): SettingName[] {
+  return SETTING_LIST.filter((setting) => setting.readBy === reader).map(
+    (setting) => setting.name as SettingName,
+  );
+}
 
 const KNOWN = new Set<string>([...SERVICE_SETTINGS, ...OTEL_SDK_SETTINGS, ...SCRIPT_SETTINGS]);
 
 /**
  * The known setting that `name` is most likely a misspelling of: the same name in other case,
  * or one a small edit away (one edit for names of up to 6 characters, two for longer ones, so
- * that PGHOST is not taken for HOST). Undefined for a known name or one close to none.
+ * that PGHOST is not taken for HOST; of two as close, the first in the schema). Undefined for a
+ * known name or one close to none.
  */
 export function misspeltSetting(name: string): string | undefined {
   if (KNOWN.has(name)) return undefined;

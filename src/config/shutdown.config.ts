@@ -1,4 +1,5 @@
 import { readInteger } from './env';
+import { SETTINGS } from './settings.schema';
 
 /** How the service stops on SIGTERM or SIGINT (read by main.ts, which installs the handler). */
 export interface ShutdownConfig {
@@ -8,6 +9,6 @@ export interface ShutdownConfig {
 
 export function loadShutdownConfig(env: NodeJS.ProcessEnv = process.env): ShutdownConfig {
   return {
-    timeoutMs: readInteger(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, { min: 1000, max: 600_000 }),
+    timeoutMs: readInteger(env, SETTINGS.SHUTDOWN_TIMEOUT_MS),
   };
 }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { registerAs } from '@nestjs/config';
 
 import { InvalidEnvironmentError, readBoolean, readOptionalString } from './env';
+import { SETTINGS } from './settings.schema';
 import { trustedDocumentsProblem } from '../blog';
 
 export interface TrustedDocumentsConfig {
@@ -20,8 +21,8 @@ export interface TrustedDocumentsConfig {
 export function loadTrustedDocumentsConfig(
   env: NodeJS.ProcessEnv = process.env,
 ): TrustedDocumentsConfig {
-  const file = readOptionalString(env, 'TRUSTED_DOCUMENTS');
-  const only = readBoolean(env, 'TRUSTED_DOCUMENTS_ONLY', false);
+  const file = readOptionalString(env, SETTINGS.TRUSTED_DOCUMENTS);
+  const only = readBoolean(env, SETTINGS.TRUSTED_DOCUMENTS_ONLY);
   if (file === undefined) {
     if (only) {
       throw new InvalidEnvironmentError(
