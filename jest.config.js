@@ -53,6 +53,8 @@ const SQLITE_ONLY = [
   'production-boot',
   'dev-defaults',
   'check-contract',
+  'docs',
+  'docs-code',
   ...BROWSER,
 ];
 /** Suites about PostgreSQL alone: they run in the PostgreSQL project only. */

@@ -896,7 +896,7 @@ describe('Notifications (e2e)', () => {
             return String(value).startsWith('[') ? JSON.parse(String(value)) : [value];
           });
         const others = listeners.slice(1).map((user) => user.user.id);
-        expect(userReads.filter((id) => others.includes(id))).toEqual([]);
+        expect(userReads.filter((id) => others.includes(String(id)))).toEqual([]);
         expect(new Set(userReads)).toEqual(new Set([fan.user.id, author.user.id]));
       } finally {
         await Promise.all(clients.map(({ client }) => client.dispose()));
