@@ -282,7 +282,7 @@ export const SETTINGS = defineSettings({
     summary:
       'SQLite: worker threads that run reads off the event loop (`0`: every statement on the main thread).',
     details:
-      'Each has a read-only connection of its own and runs the reads outside transactions, so that a long read never stalls other clients; one operation holds at most half of them. An in-memory database (`sqlite::memory:`) runs every statement on the main thread. Not read on PostgreSQL.',
+      'Each has a read-only connection of its own and runs the reads whose work grows with the data (searches, counts, filters by tags) outside transactions, so that a long read never stalls other clients; one operation holds at most half of them. An in-memory database (`sqlite::memory:`) runs every statement on the main thread. Not read on PostgreSQL.',
   },
   DATABASE_LOGGING: {
     group: 'database',
