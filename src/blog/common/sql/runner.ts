@@ -279,7 +279,7 @@ export class Sql extends Runner implements OnApplicationShutdown {
       !sqlite.lock.heldHere()
     ) {
       this.dataSource.logger.logQuery(text, values);
-      return sqlite.readers.all(text, values);
+      return sqlite.readers.all(text, values, currentRequestScope()?.signal);
     }
     return sqlite.lock.run(() => {
       this.dataSource.logger.logQuery(text, values);

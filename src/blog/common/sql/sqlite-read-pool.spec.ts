@@ -94,6 +94,18 @@ describe('SqliteReadPool', () => {
     expect(await Promise.all(reads)).toEqual([1, 2, 3, 4, 5].map((id) => [{ id, n: 2 }]));
   });
 
+  it('should not start a waiting read whose operation has stopped, and go on with the next', async () => {
+    pool = open({ workers: 1 });
+    const running = pool.all(counting(1_000_000), []);
+    const controller = new AbortController();
+    const dropped = pool.all('SELECT 1 AS one', [], controller.signal);
+    const next = pool.all('SELECT 2 AS two', []);
+    controller.abort(new Error('the client closed the connection'));
+    await expect(dropped).rejects.toThrow('the client closed the connection');
+    expect(await next).toEqual([{ two: 2 }]);
+    await running;
+  });
+
   it('should fail the reads waiting and under way when it closes, and take no more', async () => {
     pool = open({ workers: 1 });
     const running = expect(pool.all(counting(2_000_000), [])).rejects.toThrow(/closed/);

@@ -18,6 +18,8 @@ export interface SqliteReadPoolOptions {
 interface Job {
   text: string;
   values: unknown[];
+  /** Aborted once the read is not wanted any more (its operation stopped): it is not started. */
+  signal?: AbortSignal;
   resolve: (rows: unknown[]) => void;
   reject: (error: Error) => void;
 }
@@ -85,11 +87,14 @@ export class SqliteReadPool {
     return this.options.workers;
   }
 
-  /** The rows of a read-only statement, run on a worker. */
-  all(text: string, values: unknown[]): Promise<unknown[]> {
+  /**
+   * The rows of a read-only statement, run on a worker. A read whose `signal` is aborted before a
+   * worker takes it is not run: it fails with the signal's reason.
+   */
+  all(text: string, values: unknown[], signal?: AbortSignal): Promise<unknown[]> {
     if (this.closed) return Promise.reject(new Error('The SQLite read pool is closed.'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ text, values, resolve, reject });
+      this.queue.push({ text, values, signal, resolve, reject });
       this.dispatch();
     });
   }
@@ -105,9 +110,12 @@ export class SqliteReadPool {
   /** Sends waiting reads to idle workers, and starts workers for the rest while there is room. */
   private dispatch(): void {
     for (const reader of this.readers) {
-      if (this.queue.length === 0) return;
-      if (reader.ready && !reader.job) this.start(reader, this.queue.shift()!);
+      // A read that was not wanted any more leaves the worker free for the next.
+      while (this.queue.length > 0 && reader.ready && !reader.job) {
+        this.start(reader, this.queue.shift()!);
+      }
     }
+    if (this.queue.length === 0) return;
     const starting = [...this.readers].filter((reader) => !reader.ready).length;
     let wanted = this.queue.length - starting;
     while (wanted-- > 0 && this.readers.size < this.options.workers) this.spawn();
@@ -131,6 +139,10 @@ export class SqliteReadPool {
   }
 
   private start(reader: Reader, job: Job): void {
+    if (job.signal?.aborted) {
+      job.reject(job.signal.reason as Error);
+      return;
+    }
     reader.job = job;
     const { timeoutMs } = this.options;
     if (timeoutMs > 0) reader.timer = setTimeout(() => this.timeOut(reader), timeoutMs);
