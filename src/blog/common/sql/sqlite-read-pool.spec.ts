@@ -106,6 +106,17 @@ describe('SqliteReadPool', () => {
     await running;
   });
 
+  it('should close while its first worker still loads its driver, without aborting the process', async () => {
+    // A CI run aborted (napi_get_last_error_info) when a worker was stopped while it loaded
+    // better-sqlite3: close now waits for the worker to be ready, or gone, before stopping it.
+    for (let i = 0; i < 5; i++) {
+      const closing = open();
+      const read = closing.all('SELECT 1 AS one', []).catch((error: Error) => error);
+      await closing.close();
+      expect(String(await read)).toMatch(/closed/);
+    }
+  });
+
   it('should fail the reads waiting and under way when it closes, and take no more', async () => {
     pool = open({ workers: 1 });
     const running = expect(pool.all(counting(2_000_000), [])).rejects.toThrow(/closed/);

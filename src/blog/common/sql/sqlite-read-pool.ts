@@ -29,6 +29,11 @@ interface Reader {
   worker: Worker;
   /** False until the worker has opened its connection: reads are sent to it only then. */
   ready: boolean;
+  /**
+   * Settles once the worker is ready or gone. A worker is never terminated before: Node aborts
+   * the whole process when a worker is stopped while it loads a native addon.
+   */
+  started: Promise<void>;
   job: Job | null;
   timer: NodeJS.Timeout | null;
 }
@@ -127,10 +132,19 @@ export class SqliteReadPool {
       workerData: { file: this.options.file, driver: this.options.driver },
     });
     worker.unref();
-    const reader: Reader = { worker, ready: false, job: null, timer: null };
+    let started!: () => void;
+    const reader: Reader = {
+      worker,
+      ready: false,
+      started: new Promise<void>((resolve) => (started = resolve)),
+      job: null,
+      timer: null,
+    };
+    worker.once('exit', () => started());
     worker.on('message', (reply: Reply | 'ready') => {
       if (reply !== 'ready') return this.finish(reader, reply);
       reader.ready = true;
+      started();
       this.dispatch();
     });
     worker.on('error', (error) => this.fail(reader, error));
@@ -192,6 +206,7 @@ export class SqliteReadPool {
     this.readers.delete(reader);
     this.settle(reader);
     job?.reject(new Error('The SQLite read pool closed.'));
+    await reader.started;
     await reader.worker.terminate();
   }
 }
