@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { startEnvironment, startOptions } from '../scripts/start-command.cjs';
 import { ensureBuild } from './lib/build.mjs';
 import { createDatabase, detectPostgres, dropDatabase } from './lib/databases.mjs';
+import { latencySummary as summary } from './lib/latency.mjs';
 import { positiveNumber } from './lib/options.mjs';
 import { freePort, installCleanup, startServer } from './lib/processes.mjs';
 
@@ -118,13 +119,6 @@ async function probe(url, until) {
     await new Promise((resolve) => setTimeout(resolve, PROBE_GAP_MS));
   }
   return { live: summary(live), page: summary(page) };
-}
-
-function summary(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  const ms = (v) => Number(v.toFixed(1));
-  return { n: values.length, p50: ms(at(0.5)), p99: ms(at(0.99)), max: ms(sorted.at(-1) ?? NaN) };
 }
 
 async function round(dialect, databaseUrl, followers, tmp) {
@@ -239,7 +233,7 @@ async function main() {
   for (const r of results) {
     const f = (s) => `${s.p50}/${s.p99}/${s.max}`;
     log(
-      `| ${r.dialect} | ${r.followers} | ${r.written} | ${r.fanOutS} | ${f(r.idle.live)} → ${f(r.busy.live)} (n=${r.busy.live.n}) | ${f(r.idle.page)} → ${f(r.busy.page)} |`,
+      `| ${r.dialect} | ${r.followers} | ${r.written} | ${r.fanOutS} | ${f(r.idle.live)} → ${f(r.busy.live)} (n=${r.busy.live.count}) | ${f(r.idle.page)} → ${f(r.busy.page)} |`,
     );
   }
 }

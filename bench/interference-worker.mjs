@@ -26,29 +26,13 @@ import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import { latencySummary as summary } from './lib/latency.mjs';
 import { outcomeOf } from './lib/outcomes.mjs';
 
 const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 /** Of a larger answer, only its head and tail are kept (codes and the errors key are there). */
 const KEEP_WHOLE = 8 * 1024 * 1024;
 const KEEP_ENDS = 64 * 1024;
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return null;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)];
-}
-
-function summary(latencies) {
-  const sorted = Float64Array.from(latencies).sort();
-  const round = (value) => (value === null ? null : Number(value.toFixed(2)));
-  return {
-    count: sorted.length,
-    p50: round(percentile(sorted, 50)),
-    p99: round(percentile(sorted, 99)),
-    max: round(sorted.length ? sorted[sorted.length - 1] : null),
-  };
-}
 
 /**
  * One request; resolves { status, length, text } (`text`: the whole body when small, else its
