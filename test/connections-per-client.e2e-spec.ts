@@ -3,7 +3,7 @@ import { connect, Socket } from 'node:net';
 import WebSocket from 'ws';
 
 import { TestApp } from './helpers/test-app';
-import { settle } from './helpers/ws-client';
+import { settle, upgradeStatus } from './helpers/ws-client';
 import { IDLE_GRACE_MS } from '../src/http/connections-per-client';
 
 /** A raw keep-alive connection to the app from `localAddress` (127.0.0.x: another client). */
@@ -176,14 +176,7 @@ describe('Connections per client address (e2e)', () => {
   it('should count WebSocket connections with the others, never closing one to make room', async () => {
     const url = `ws://127.0.0.1:${port}/graphql`;
     const sockets: WebSocket[] = [];
-    const upgrade = (localAddress: string) =>
-      new Promise<number>((resolve) => {
-        const socket = new WebSocket(url, 'graphql-transport-ws', { localAddress });
-        sockets.push(socket);
-        socket.once('open', () => resolve(101));
-        socket.once('unexpected-response', (_request, response) => resolve(response.statusCode!));
-        socket.once('error', () => resolve(0));
-      });
+    const upgrade = (localAddress: string) => upgradeStatus(url, sockets, { localAddress });
     try {
       const statuses = [];
       for (let i = 0; i < 5; i += 1) statuses.push(await upgrade('127.0.0.6'));

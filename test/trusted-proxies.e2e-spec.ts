@@ -2,7 +2,7 @@ import WebSocket from 'ws';
 
 import { answered, Connection, open, post } from './helpers/raw-http';
 import { TestApp } from './helpers/test-app';
-import { settle } from './helpers/ws-client';
+import { settle, upgradeStatus } from './helpers/ws-client';
 import { PROXY_CONNECTIONS_FACTOR } from '../src/http/connections-per-client';
 
 const OK = /^HTTP\/1\.1 200 /;
@@ -134,15 +134,9 @@ describe('TRUST_PROXY by address (e2e)', () => {
     const url = `ws://127.0.0.1:${port}/graphql`;
     const sockets: WebSocket[] = [];
     const upgrade = (forwardedFor: string) =>
-      new Promise<number>((resolve) => {
-        const socket = new WebSocket(url, 'graphql-transport-ws', {
-          localAddress: '127.0.0.12',
-          headers: { 'x-forwarded-for': forwardedFor },
-        });
-        sockets.push(socket);
-        socket.once('open', () => resolve(101));
-        socket.once('unexpected-response', (_request, response) => resolve(response.statusCode!));
-        socket.once('error', () => resolve(0));
+      upgradeStatus(url, sockets, {
+        localAddress: '127.0.0.12',
+        headers: { 'x-forwarded-for': forwardedFor },
       });
     try {
       const statuses = [];

@@ -11,7 +11,7 @@ import {
 import { CREATE_POST, fragmentBomb } from './helpers/documents';
 import { TestApp, TestUser } from './helpers/test-app';
 import { forgeToken, nowInSeconds } from './helpers/tokens';
-import { Closed, collect, settle, wsClient } from './helpers/ws-client';
+import { Closed, collect, settle, upgradeStatus, wsClient } from './helpers/ws-client';
 import { TrustedDocuments } from '../src/blog/documents/trusted-documents';
 import { BlogEvent } from '../src/blog/events/blog-events';
 import {
@@ -37,15 +37,6 @@ const closedWith = (socket: WebSocket) =>
   );
 
 /** Resolves with the upgrade's HTTP status, or 101 once the socket opens. */
-const upgradeStatus = (url: string, sockets: WebSocket[]) =>
-  new Promise<number>((resolve) => {
-    const socket = new WebSocket(url, 'graphql-transport-ws');
-    sockets.push(socket);
-    socket.once('open', () => resolve(101));
-    socket.once('unexpected-response', (_, response) => resolve(response.statusCode ?? 0));
-    socket.once('error', () => resolve(0));
-  });
-
 describe('WebSocket: the same rules as HTTP (e2e)', () => {
   let t: TestApp;
   let url: string;

@@ -77,3 +77,21 @@ export function collect<T = Record<string, any>>(client: Client, query: string, 
 
 /** Waits long enough for an event that should not come to have come. */
 export const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Opens a raw graphql-ws socket to `url` (kept in `sockets`, for the caller to close) and
+ * resolves the upgrade's status: 101 when it opened, the refusal's status otherwise, 0 on a
+ * network error. `options` sets the socket's local address or headers.
+ */
+export const upgradeStatus = (
+  url: string,
+  sockets: WebSocket[],
+  options: WebSocket.ClientOptions = {},
+) =>
+  new Promise<number>((resolve) => {
+    const socket = new WebSocket(url, 'graphql-transport-ws', options);
+    sockets.push(socket);
+    socket.once('open', () => resolve(101));
+    socket.once('unexpected-response', (_, response) => resolve(response.statusCode ?? 0));
+    socket.once('error', () => resolve(0));
+  });
