@@ -242,10 +242,6 @@ export const notificationsSql = {
         `parked_at = ${selected(dialect, 'parkedAt', 'timestamptz')} WHERE id = :id`,
     ),
   ),
-  /** How many publications are parked, for the metric and the operator. */
-  countParked: statement<object, { count: string | number }>(
-    'SELECT COUNT(*) AS count FROM publication_fan_outs WHERE parked_at IS NOT NULL',
-  ),
   /**
    * PostgreSQL: a chunk waits at most this long for a row lock (a follower's row held by another
    * transaction, say), then fails and the fan-out moves on.

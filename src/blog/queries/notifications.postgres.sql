@@ -432,14 +432,6 @@ SET
 WHERE
   id = $2;
 
--- notificationsSql.countParked
-SELECT
-  COUNT(*) AS count
-FROM
-  publication_fan_outs
-WHERE
-  parked_at IS NOT NULL;
-
 -- notificationsSql.lockTimeout
 -- planned for each run's values
 SET

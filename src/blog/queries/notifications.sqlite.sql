@@ -440,14 +440,6 @@ SET
 WHERE
   id = + ?;
 
--- notificationsSql.countParked
-SELECT
-  COUNT(*) AS count
-FROM
-  publication_fan_outs
-WHERE
-  parked_at IS NOT NULL;
-
 -- notificationsSql.lockTimeout
 SELECT
   1;
