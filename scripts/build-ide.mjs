@@ -1,5 +1,5 @@
-// Bundles the GraphiQL page (src/ide/browser) into dist/ide with esbuild: React, GraphiQL, the
-// explorer plugin, Monaco and its web workers, fonts inlined in the CSS. The service serves
+// Bundles the GraphiQL page (src/ide/browser) into dist/ide with esbuild: React, GraphiQL,
+// Monaco and its web workers, fonts inlined in the CSS. The service serves
 // these files itself (src/ide), so the IDE works with no internet. Runs on `npm install`
 // (prepare) and in `npm run build`; dist/ is not in git.
 //

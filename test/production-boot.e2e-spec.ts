@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import {
   BuiltService,
@@ -70,6 +72,19 @@ describe('Booting the built service in production mode on SQLite (e2e)', () => {
   afterEach(async () => {
     await service?.stop();
     service = undefined;
+  });
+
+  it('should compile on `npm install`, so that `npm start` has nothing left to build', () => {
+    const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts.prepare).toMatch(
+      /scripts\/build-if-needed\.mjs.*&& node scripts\/build-ide\.mjs$/,
+    );
+    expect(scripts.prestart).toMatch(/scripts\/build-if-needed\.mjs.*build-ide\.mjs --if-missing$/);
+    // dist/ is now up to date (beforeAll), so the check before `npm start` compiles nothing.
+    const again = execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: ROOT });
+    expect(again.toString()).toBe('');
   });
 
   it("should run `npm start` with start:prod's V8 memory settings", () => {

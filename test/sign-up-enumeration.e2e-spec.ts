@@ -7,7 +7,7 @@ const PASSWORD = 'correct horse battery';
 const signUpInput = (email: string) => ({ name: 'Someone', email, password: 'another long one' });
 
 /**
- * signUp says CONFLICT for a registered email, on purpose (see "Authentication" in the README):
+ * signUp says CONFLICT for a registered email, on purpose (see docs/reference/api/users-and-auth.md):
  * the answer must tell a person why their account was not made, and the service sends no email
  * through which a generic answer could tell them instead. What bounds the enumeration this
  * allows is the sign-up limit, per client address and per email, as for logIn.

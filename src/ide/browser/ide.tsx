@@ -1,12 +1,10 @@
 // The GraphiQL page of GET /graphql (see src/ide/ide-page.ts), bundled with everything it needs
 // by scripts/build-ide.mjs: it loads nothing from another host.
 import './page-setup';
-import { explorerPlugin } from '@graphiql/plugin-explorer';
 import { createGraphiQLFetcher } from '@graphiql/toolkit';
 import { GraphiQL, HISTORY_PLUGIN } from 'graphiql';
 import { createRoot } from 'react-dom/client';
 import 'graphiql/style.css';
-import '@graphiql/plugin-explorer/style.css';
 import './page.css';
 
 /** What the server writes into the page (IdePageConfig in src/ide/ide-page.ts). */
@@ -25,7 +23,7 @@ socket.protocol = http.protocol === 'https:' ? 'wss:' : 'ws:';
 // Queries and mutations go over HTTP POST; subscriptions over graphql-ws on the same path, with
 // the headers editor's values (an `authorization` token) as the connection parameters.
 const fetcher = createGraphiQLFetcher({ url: http.href, subscriptionUrl: socket.href });
-const plugins = [HISTORY_PLUGIN, explorerPlugin()];
+const plugins = [HISTORY_PLUGIN];
 
 createRoot(document.getElementById('graphiql')!).render(
   <GraphiQL
