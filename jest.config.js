@@ -101,5 +101,9 @@ if (process.env.TEST_POSTGRES_URL) {
 
 module.exports = {
   projects,
+  // One worker per core. Jest's default leaves one core free, which on a 2-core machine runs the
+  // whole suite in one process, though most of a file's time is spent waiting on a database, a
+  // child process or a socket.
+  maxWorkers: '100%',
   reporters: ['default', ['<rootDir>/test/helpers/summary-reporter.js', { notRun }]],
 };
