@@ -14,10 +14,28 @@ const ESM_ONLY_PACKAGES = [
   '@borewit',
   '@tokenizer',
   'cross-inspect',
+  'feed',
   'file-type',
   'strtok3',
   'token-types',
   'uint8array-extras',
+  // marked; sanitize-html's parser (htmlparser2) and jsdom's (parse5), with what they load
+  'marked',
+  'htmlparser2',
+  'domelementtype',
+  'domhandler',
+  'domutils',
+  'dom-serializer',
+  'entities',
+  'parse5',
+  'parse5-parser-stream',
+  'tough-cookie',
+  '@exodus/bytes',
+  'bcp-47',
+  'bcp-47-match',
+  'is-alphabetical',
+  'is-alphanumerical',
+  'is-decimal',
 ];
 
 const tsJest = [
@@ -58,7 +76,7 @@ const SQLITE_ONLY = [
   ...BROWSER,
 ];
 /** Suites about PostgreSQL alone: they run in the PostgreSQL project only. */
-const POSTGRES_ONLY = ['postgres-timestamps'];
+const POSTGRES_ONLY = ['postgres-timestamps', 'scheduled-publishing-instances'];
 /** Suites that need PostgreSQL and Redis together. */
 const REDIS = ['redis-pubsub', 'redis-failure', 'health-redis', 'notifications-redis'];
 

@@ -33,6 +33,7 @@ import {
   httpConfig,
   readBlogFeatures,
   redisConfig,
+  siteConfig,
   validateEnvironment,
 } from './config';
 import { trustedDocumentsConfig } from './config/trusted-documents.config';
@@ -94,6 +95,7 @@ export class AppModule implements OnApplicationShutdown {
             graphqlConfig,
             httpConfig,
             redisConfig,
+            siteConfig,
             trustedDocumentsConfig,
           ],
           validate: validateEnvironment,
@@ -159,6 +161,7 @@ export class AppModule implements OnApplicationShutdown {
             graphqlConfig.KEY,
             trustedDocumentsConfig.KEY,
             databaseConfig.KEY,
+            siteConfig.KEY,
           ],
           useFactory: (
             app: ConfigType<typeof appConfig>,
@@ -167,6 +170,7 @@ export class AppModule implements OnApplicationShutdown {
             graphql: ConfigType<typeof graphqlConfig>,
             trustedDocuments: ConfigType<typeof trustedDocumentsConfig>,
             database: ConfigType<typeof databaseConfig>,
+            site: ConfigType<typeof siteConfig>,
           ) => ({
             jwtSecret: auth.jwtSecret,
             database: {
@@ -180,6 +184,7 @@ export class AppModule implements OnApplicationShutdown {
             maxResponseBytes: graphql.maxResponseBytes,
             documentLimits: graphql.documentLimits,
             searchRankWindow: graphql.searchRankWindow,
+            site: { url: site.url, postPath: site.postPath, feedContent: site.feedContent },
             authRateLimit: auth.rateLimit,
             throttlerStorage: redis.url
               ? new RedisThrottlerStorage(redis.url, redis.prefix)

@@ -55,7 +55,7 @@ import {
   hasCoordinate,
   parseCoordinate,
 } from '../src/blog/features/schema-coordinates';
-import { FEED_QUERY, ideTabs, SEARCH_QUERY } from '../src/ide/ide-page';
+import { FEED_QUERY, ideTabs, POST_PAGE_QUERY, SEARCH_QUERY } from '../src/ide/ide-page';
 
 const CONTRACT = buildSchema(readFileSync(`${__dirname}/../../shared/api.graphql`, 'utf8'));
 const SECRET = 'a-host-secret-of-at-least-32-characters';
@@ -455,7 +455,18 @@ describe('Optional features left out through BlogModule options (e2e)', () => {
         const ada = await logInAsAda(t);
         const answers = await Promise.all(ideTabs().map((query) => t.gql(query, {}, ada)));
         expect(answers.map((answer) => answer.errors ?? [])).toEqual(ideTabs().map(() => []));
-        const [, search, tags] = answers.map((answer) => answer.data as any);
+        const [, page, search, tags] = answers.map((answer) => answer.data as any);
+        expect(page.postBySlug).toMatchObject({
+          title: 'Notes on the Analytical Engine',
+          slug: 'notes-on-the-analytical-engine',
+          status: 'PUBLISHED',
+          toc: [
+            { id: 'the-operations', level: 2, title: 'The operations' },
+            { id: 'note-g', level: 2, title: 'Note G' },
+          ],
+          comments: [{ textHtml: expect.stringContaining('Patterns') }],
+        });
+        expect(page.postBySlug.contentHtml).toContain('<table>');
         expect(search.searchPosts.edges[0]).toMatchObject({
           rank: expect.any(Number),
           snippet: expect.stringMatching(/graphql/i),
@@ -477,8 +488,8 @@ describe('Optional features left out through BlogModule options (e2e)', () => {
         const config = /<script id="ide-config" type="application\/json">(.*?)<\/script>/.exec(
           page.text,
         );
-        expect(JSON.parse(config![1]).tabs).toEqual([FEED_QUERY, SEARCH_QUERY]);
-        expect(ideTabs({ search: false, tags: false })).toEqual([FEED_QUERY]);
+        expect(JSON.parse(config![1]).tabs).toEqual([FEED_QUERY, POST_PAGE_QUERY, SEARCH_QUERY]);
+        expect(ideTabs({ search: false, tags: false })).toEqual([FEED_QUERY, POST_PAGE_QUERY]);
       } finally {
         await t.close();
       }

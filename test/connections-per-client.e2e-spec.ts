@@ -318,7 +318,10 @@ describe('A busy client from one address: a server-side-rendering front-end (e2e
     const ok = outcomes.filter(({ answer }) => OK.test(answer));
     const refused = outcomes.filter(({ answer }) => TOO_MANY.test(answer));
     expect(ok.length + refused.length).toBe(CONCURRENT);
-    expect(ok.length).toBe(200);
+    // The cap's 200 at least. On a busy machine a connection answered early may sit idle past the
+    // grace period before the last ones connect, and is closed to make room for one more.
+    expect(ok.length).toBeGreaterThanOrEqual(200);
+    expect(refused.length).toBeGreaterThan(0);
     expect(ok.every(({ answer }) => answer.includes('{"data":{"users":['))).toBe(true);
     for (const { answer } of refused) {
       expect(answer).toMatch(/\r\nretry-after: 1\r\n/i);

@@ -94,7 +94,7 @@ describe('GraphiQL in Chromium (e2e)', () => {
       const editor = page.locator('.graphiql-query-editor');
       await waitForText(page, editor, 'query Feed {');
       const tabs = page.locator('.graphiql-tab-button');
-      expect(await tabs.allInnerTexts()).toEqual(['Feed', 'Search', 'Tags']);
+      expect(await tabs.allInnerTexts()).toEqual(['Feed', 'PostPage', 'Search', 'Tags']);
       await tabs.filter({ hasText: 'Search' }).click();
       await waitForText(page, editor, 'query Search {');
       const result = page.locator('.result-window');

@@ -78,11 +78,23 @@ describe('The migration scripts (e2e)', () => {
     }
   };
 
-  it('should run every migration, revert the last eleven, and find the entities in step', async () => {
+  it('should run every migration, revert the last twelve, and find the entities in step', async () => {
     await npm('migration:run');
     expect(tables()).toEqual(
       expect.arrayContaining(['comments', 'follows', 'likes', 'migrations', 'posts', 'users']),
     );
+
+    // The last one gives posts their slugs, rendered content, cards and schedule.
+    expect(tables()).toContain('post_slugs');
+    expect(columnsOf('posts')).toEqual(
+      expect.arrayContaining(['slug', 'content_html', 'scheduled_at']),
+    );
+    expect(columnsOf('comments')).toContain('text_html');
+    await npm('migration:revert');
+    expect(migrationsRun()).not.toContain('PublishPosts1765005000000');
+    expect(tables()).not.toContain('post_slugs');
+    expect(columnsOf('posts')).not.toContain('slug');
+    expect(columnsOf('comments')).not.toContain('text_html');
 
     // The last migration normalises the stored avatars; reverting it changes no table.
     expect(migrationsRun()).toContain('NormaliseAvatars1765004000000');

@@ -6,6 +6,7 @@ import type { PubSubEngine } from 'graphql-subscriptions';
 import type { BlogFeatureSwitches } from './blog-feature';
 import type { SqlOptions } from './common/sql';
 import type { WriteRateLimitStorage } from './limits/write-rate-limit-storage';
+import type { BlogSiteOptions } from './posts/post-urls';
 
 /** At most `limit` attempts (per client address, email or user) in `windowMs`. */
 export interface RateLimit {
@@ -143,6 +144,11 @@ export interface BlogModuleOptions {
    * An unknown `documentId` is always refused.
    */
   trustedDocuments?: TrustedDocumentsOptions;
+  /**
+   * Where the front-end shows posts: with `url` (its public origin), `Post.url` is a post's
+   * address and the feeds are served; without it `url` is null and the feeds answer 404.
+   */
+  site?: BlogSiteOptions;
   /**
    * The optional features (search, tags, notifications, bookmarks), each on unless set to
    * `false`. A feature left out has no providers and, with the GraphQL root's

@@ -3,9 +3,20 @@ import { Comment } from './comments/comment.entity';
 import { Follow } from './follows/follow.entity';
 import { Like } from './likes/like.entity';
 import { Notification } from './notifications/notification.entity';
+import { PostSlug } from './posts/post-slug.entity';
 import { Post } from './posts/post.entity';
 import { PostTag } from './tags/post-tag.entity';
 import { User } from './users/user.entity';
 
 /** The entity classes BlogModule registers; a host's TypeORM root must know them. */
-export const blogEntities = [User, Post, Comment, Like, Follow, Bookmark, PostTag, Notification];
+export const blogEntities = [
+  User,
+  Post,
+  PostSlug,
+  Comment,
+  Like,
+  Follow,
+  Bookmark,
+  PostTag,
+  Notification,
+];

@@ -43,12 +43,16 @@ import { OperationRules } from './limits/operation-rules';
 import { WriteRateLimiter } from './limits/write-rate-limit';
 import { PostConnectionResolver } from './posts/post-connection.resolver';
 import { PostDetailReader } from './posts/post-detail-reader';
+import { PostScheduler } from './posts/post-scheduler';
 import { PostSearchIndex } from './posts/post-search-index';
+import { PostUrls } from './posts/post-urls';
 import { PostsResolver } from './posts/posts.resolver';
 import { PostsService } from './posts/posts.service';
 import { SubscriptionFanOut } from './subscriptions/event-fan-out';
 import { SubscriptionsResolver } from './subscriptions/subscriptions.resolver';
 import { BlogWebSocketServer } from './subscriptions/websocket-server';
+import { SyndicationController } from './syndication/syndication.controller';
+import { SyndicationService } from './syndication/syndication.service';
 import { UsersResolver } from './users/users.resolver';
 import { UsersService } from './users/users.service';
 
@@ -60,6 +64,7 @@ import { UsersService } from './users/users.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature(blogEntities)],
+  controllers: [SyndicationController],
   providers: [
     { provide: JwtService, inject: [BLOG_MODULE_OPTIONS], useFactory: blogJwtService },
     {
@@ -108,18 +113,22 @@ import { UsersService } from './users/users.service';
     AuthResolver,
     UsersResolver,
     PostsResolver,
+    PostUrls,
+    PostScheduler,
     PostConnectionResolver,
     CommentsResolver,
     PostCommentsResolver,
     LikesResolver,
     FollowsResolver,
     FeedResolver,
+    SyndicationService,
     SubscriptionsResolver,
     FeatureSchemaCheck,
   ],
   exports: [
     UsersService,
     PostsService,
+    PostUrls,
     CommentsService,
     LikesService,
     FollowsService,

@@ -25,6 +25,8 @@ export { parseTokenLifetime, TOKEN_LIFETIME_FORMAT } from './auth/token-lifetime
 export { UsersService } from './users/users.service';
 export { canonicalIdentifier } from './users/user-identifiers';
 export { PostsService } from './posts/posts.service';
+export { checkPostPath, DEFAULT_POST_PATH, parseSiteUrl, PostUrls } from './posts/post-urls';
+export type { BlogSiteOptions } from './posts/post-urls';
 export { CommentsService } from './comments/comments.service';
 export { LikesService } from './likes/likes.service';
 export { FollowsService } from './follows/follows.service';

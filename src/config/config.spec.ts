@@ -8,6 +8,7 @@ import { loadDatabaseConfig } from './database.config';
 import { InvalidEnvironmentError } from './env';
 import { loadGraphqlConfig } from './graphql.config';
 import { validateEnvironment } from './index';
+import { loadSiteConfig } from './site.config';
 
 const SECRET = 's'.repeat(32);
 
@@ -150,6 +151,34 @@ describe('configuration', () => {
     expect(loadAuthConfig({ JWT_SECRET: SECRET, JWT_EXPIRES_IN: value }).jwtExpiresIn).toBe(
       seconds,
     );
+  });
+
+  it('should read the site: no SITE_URL by default, and the rules of SITE_URL and SITE_POST_PATH', () => {
+    expect(loadSiteConfig({})).toEqual({
+      url: null,
+      postPath: '/posts/{slug}',
+      feedContent: 'excerpt',
+    });
+    expect(
+      loadSiteConfig({
+        SITE_URL: 'https://blog.example.com/',
+        SITE_POST_PATH: '/{id}',
+        FEED_CONTENT: 'full',
+      }),
+    ).toEqual({ url: 'https://blog.example.com', postPath: '/{id}', feedContent: 'full' });
+    const problem = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadSiteConfig(env);
+      } catch (error) {
+        return error instanceof InvalidEnvironmentError ? error.message : String(error);
+      }
+      return null;
+    };
+    expect(problem({ SITE_URL: 'blog.example.com' })).toMatch(/SITE_URL/);
+    expect(problem({ SITE_URL: 'https://user:pass@blog.example.com' })).toMatch(/SITE_URL/);
+    expect(problem({ SITE_POST_PATH: 'posts/{slug}' })).toMatch(/SITE_POST_PATH/);
+    expect(problem({ SITE_POST_PATH: '/posts' })).toMatch(/SITE_POST_PATH/);
+    expect(problem({ FEED_CONTENT: 'summary' })).toMatch(/FEED_CONTENT/);
   });
 
   it('should turn introspection off in production unless asked for', () => {

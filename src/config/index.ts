@@ -8,6 +8,7 @@ import { loadIdeConfig } from './ide.config';
 import { loadObservabilityConfig } from './observability.config';
 import { loadRedisConfig } from './redis.config';
 import { loadShutdownConfig } from './shutdown.config';
+import { loadSiteConfig } from './site.config';
 import { loadTrustedDocumentsConfig } from './trusted-documents.config';
 
 export * from './app.config';
@@ -19,6 +20,7 @@ export * from './http.config';
 export * from './observability.config';
 export * from './redis.config';
 export * from './shutdown.config';
+export * from './site.config';
 export * from './trusted-documents.config';
 
 /** Every namespace at once: used to fail fast at start-up with the bad variable's name. */
@@ -27,6 +29,7 @@ export function validateEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   loadDatabaseConfig(env);
   loadAuthConfig(env);
   loadGraphqlConfig(env);
+  loadSiteConfig(env);
   loadHttpConfig(env);
   loadIdeConfig(env);
   loadCorsConfig(env);

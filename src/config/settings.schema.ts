@@ -46,6 +46,11 @@ export const SETTING_GROUPS = {
     title: 'Browsers',
     intro: 'What web pages on other origins may call, and what a browser is served.',
   },
+  site: {
+    title: 'Site',
+    intro:
+      'Where the front-end shows posts. `Post.url`, the canonical fallback of `Post.seo` and the feeds need `SITE_URL`; without it they are null, and the feeds answer 404.',
+  },
   graphql: {
     title: 'GraphQL',
     intro:
@@ -378,6 +383,32 @@ export const SETTINGS = defineSettings({
     type: 'boolean',
     default: IN_DEVELOPMENT,
     summary: 'Serve the GraphiQL IDE at `GET /graphql` to browsers.',
+  },
+
+  SITE_URL: {
+    group: 'site',
+    type: 'text',
+    default: null,
+    allowed:
+      'an absolute http(s) URL such as `https://blog.example.com`, optionally with a base path; no user name, password, query or fragment',
+    summary:
+      "The front-end's public origin: posts' `url`, and the links of the feeds and the sitemap.",
+    details:
+      'Unset, `Post.url` is null and `/feed.xml`, `/feed.atom`, `/feed.json` and `/sitemap.xml` answer 404: a feed without links is useless.',
+  },
+  SITE_POST_PATH: {
+    group: 'site',
+    type: 'text',
+    default: '/posts/{slug}',
+    allowed: 'a path that starts with `/` and holds `{slug}` or `{id}`',
+    summary: "A post's path on the front-end, under `SITE_URL`.",
+  },
+  FEED_CONTENT: {
+    group: 'site',
+    type: 'enum',
+    values: ['excerpt', 'full'],
+    default: 'excerpt',
+    summary: "What a feed item carries: the post's excerpt, or its sanitised HTML.",
   },
 
   BLOG_FEATURES: {

@@ -39,6 +39,9 @@ export function createFastifyAdapter(
     connectionTimeout: http.connectionTimeoutMs,
     keepAliveTimeout: http.keepAliveTimeoutMs,
     bodyLimit: http.maxBodyBytes,
+    // A path parameter as sent, percent-encoded: a tag's slug of 64 letters of any script (the
+    // feed at /tags/{slug}/feed.xml) takes up to 768 characters; Fastify's default is 100.
+    routerOptions: { maxParamLength: 768 },
     http: {
       headersTimeout: Math.min(http.requestTimeoutMs, 60_000),
       connectionsCheckingInterval: 1_000,

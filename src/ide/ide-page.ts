@@ -77,10 +77,51 @@ query Tags {
 }
 `;
 
-/** The operation editor's first tabs: the feed, then a search and the tags where those are on. */
+/** A post's page, read by its slug as a front-end would, pre-filled in a tab of its own. */
+export const POST_PAGE_QUERY = `# A post's page, as a front-end reads it by the
+# slug in its address: the HTML, rendered and
+# sanitised on write, its table of contents, the
+# card fields and the first comments.
+query PostPage {
+  postBySlug(slug: "notes-on-the-analytical-engine") {
+    title
+    slug
+    url
+    status
+    publishedAt
+    readingTimeMinutes
+    coverImage {
+      url
+      alt
+    }
+    toc {
+      id
+      level
+      title
+    }
+    contentHtml
+    author {
+      name
+      handle
+    }
+    comments(first: 5) {
+      textHtml
+      author {
+        name
+      }
+    }
+  }
+}
+`;
+
+/**
+ * The operation editor's first tabs: the feed, a post's page, then a search and the tags where
+ * those are on.
+ */
 export function ideTabs(features: BlogFeatureSwitches = {}): string[] {
   return [
     FEED_QUERY,
+    POST_PAGE_QUERY,
     ...(features.search === false ? [] : [SEARCH_QUERY]),
     ...(features.tags === false ? [] : [TAGS_QUERY]),
   ];

@@ -874,6 +874,59 @@ const together: CorpusLine[] = [
   ['issue 19: two operations, a search and a bookmark', `query S { searchPosts(query: "world") { edges { node { id isBookmarkedByMe } } } } mutation B { bookmarkPost(postId: "${P5}") { isBookmarkedByMe } }`, null, 'user', { operationName: 'S' }],
 ];
 
+const CARD =
+  'id slug previousSlugs url status scheduledAt excerpt wordCount readingTimeMinutes ' +
+  'coverImage { url alt caption } seo { title description imageUrl canonicalUrl }';
+const BODY = 'contentHtml contentText toc { id level title }';
+const SCHEDULED =
+  'totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id status scheduledAt } }';
+const FUTURE = '2099-01-01T00:00:00.000Z';
+
+// prettier-ignore
+const publishing: CorpusLine[] = [
+  ['postBySlug: a published post', `{ postBySlug(slug: "hello-world") { ${CARD} } }`],
+  ['postBySlug: with its body and author', `{ postBySlug(slug: "hello-world") { title ${BODY} author { handle } tags comments { id text textHtml } } }`],
+  ['postBySlug: a draft, anonymous', '{ postBySlug(slug: "bob-draft") { id } }'],
+  ['postBySlug: a draft, its author', `{ postBySlug(slug: "bob-draft") { ${CARD} } }`, null, 'user'],
+  ['postBySlug: a draft, another user', '{ postBySlug(slug: "bob-draft") { id } }', null, 'other'],
+  ['postBySlug: upper case', '{ postBySlug(slug: "HELLO-WORLD") { id slug } }'],
+  ['postBySlug: unknown', '{ postBySlug(slug: "no-such-post") { id } }'],
+  ['postBySlug: empty', '{ postBySlug(slug: "") { id } }'],
+  ['postBySlug: no argument', '{ postBySlug { id } }'],
+  ['posts: cards', `{ posts(first: 10) { ${CARD} } }`],
+  ['posts: rendered bodies', `{ posts(first: 10) { id ${BODY} } }`],
+  ['post: rendered body', `{ post(id: "${P1}") { ${BODY} } }`],
+  ['post: a draft body, its author', `{ post(id: "${D1}") { status ${BODY} } }`, null, 'user'],
+  ['users: posts with cards', `{ users(first: 3) { handle posts(first: 2) { slug excerpt status } } }`],
+  ['comments: textHtml', `{ post(id: "${P1}") { comments { id text textHtml } } }`],
+  ['myScheduledPosts: a user', `{ myScheduledPosts { ${SCHEDULED} } }`, null, 'user'],
+  ['myScheduledPosts: anonymous', `{ myScheduledPosts { ${SCHEDULED} } }`],
+  ['myScheduledPosts: a bad cursor', '{ myScheduledPosts(after: "bm9wZQ") { totalCount } }', null, 'user'],
+  ['createPost: slug, excerpt, cover, seo', `mutation { createPost(input: {title: "Carded", content: "# Head\\n\\nBody *text*", slug: "My Card", excerpt: "Short", coverImage: {url: "https://img.example.com/c.png", alt: "Alt"}, seo: {title: "SEO", canonicalUrl: "https://example.com/c"}}) { ${CARD} ${BODY} } }`, null, 'user'],
+  ['createPost: a title that clashes', `mutation { createPost(input: {title: "Hello world", content: "Again"}) { slug previousSlugs } }`, null, 'user'],
+  ['createPost: a slug another post has', 'mutation { createPost(input: {title: "T", content: "x", slug: "hello-world"}) { slug } }', null, 'other'],
+  ['createPost: a slug with no letter', 'mutation { createPost(input: {title: "T", content: "x", slug: "---"}) { slug } }', null, 'user'],
+  ['createPost: scheduled', `mutation { createPost(input: {title: "Later", content: "x", publishAt: "${FUTURE}"}) { ${CARD} publishedAt } }`, null, 'user'],
+  ['createPost: scheduled in the past', 'mutation { createPost(input: {title: "Past", content: "x", publishAt: "2001-01-01T00:00:00.000Z"}) { id } }', null, 'user'],
+  ['createPost: an http cover', 'mutation { createPost(input: {title: "C", content: "x", coverImage: {url: "http://img.example.com/c.png"}}) { id } }', null, 'user'],
+  ['createPost: a javascript canonical URL', 'mutation { createPost(input: {title: "C", content: "x", seo: {canonicalUrl: "javascript:alert(1)"}}) { id } }', null, 'user'],
+  ['createPost: hostile Markdown', 'mutation { createPost(input: {title: "XSS", content: "<script>alert(1)</script>[x](javascript:alert(1)) <img src=x onerror=alert(1)>"}) { contentHtml contentText } }', null, 'user'],
+  ['updatePost: a new slug', `mutation { updatePost(id: "${P1}", input: {slug: "hello-again"}) { ${CARD} } }`, null, 'user'],
+  ['updatePost: content renders again', `mutation { updatePost(id: "${P2}", input: {content: "## New heading"}) { excerpt wordCount ${BODY} } }`, null, 'user'],
+  ['updatePost: remove the excerpt and cover', `mutation { updatePost(id: "${P2}", input: {excerpt: null, coverImage: null, seo: null}) { ${CARD} } }`, null, 'user'],
+  ['updatePost: a slug of another post', `mutation { updatePost(id: "${P1}", input: {slug: "second-thoughts"}) { slug } }`, null, 'user'],
+  ['schedulePost: a draft', `mutation { schedulePost(id: "${D1}", at: "${FUTURE}") { ${CARD} } }`, null, 'user'],
+  ['schedulePost: in the past', `mutation { schedulePost(id: "${D1}", at: "2001-01-01T00:00:00.000Z") { id } }`, null, 'user'],
+  ['schedulePost: a published post', `mutation { schedulePost(id: "${P1}", at: "${FUTURE}") { id } }`, null, 'user'],
+  ['schedulePost: another user', `mutation { schedulePost(id: "${P1}", at: "${FUTURE}") { id } }`, null, 'other'],
+  ['schedulePost: anonymous', `mutation { schedulePost(id: "${D1}", at: "${FUTURE}") { id } }`],
+  ['unschedulePost: a draft', `mutation { unschedulePost(id: "${D1}") { ${CARD} } }`, null, 'user'],
+  ['unpublishPost: a published post', `mutation { unpublishPost(id: "${P2}") { ${CARD} publishedAt } }`, null, 'user'],
+  ['unpublishPost: another user', `mutation { unpublishPost(id: "${P2}") { id } }`, null, 'other'],
+  ['unpublishPost: the admin', `mutation { unpublishPost(id: "${P4}") { id status } }`, null, 'admin'],
+  ['addComment: Markdown', `mutation { addComment(postId: "${P1}", text: "# Not a heading **bold** ![i](https://x.example/i.png) <b onclick=x>b</b>") { text textHtml } }`, null, 'other'],
+];
+
 /** The corpus by category: every line is sent to graphql-js and to compiled execution. */
 export const CORPUS: Record<string, CorpusLine[]> = {
   queries,
@@ -892,6 +945,7 @@ export const CORPUS: Record<string, CorpusLine[]> = {
   notifying,
   bookmarking,
   together,
+  publishing,
 };
 
 /** Documents that are queries with none of what the executor leaves to graphql-js. */

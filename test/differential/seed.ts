@@ -2,6 +2,8 @@ import * as argon2 from 'argon2';
 import { DataSource } from 'typeorm';
 
 import { Comment, Follow, Like, Post, User } from '../../src/blog';
+import { excerptOf, renderCommentText, renderPostContent } from '../../src/blog/common/content';
+import { slugOfTitle } from '../../src/blog/posts/post-slug';
 
 /**
  * The data every document of the differential corpus starts from, with fixed ids and timestamps
@@ -158,6 +160,7 @@ export const TABLES: [table: string, orderBy: string][] = [
   ['follows', 'follower_id, followee_id'],
   ['likes', 'post_id, user_id'],
   ['comments', 'id'],
+  ['post_slugs', 'slug'],
   ['posts', 'id'],
   ['users', 'id'],
 ];
@@ -194,17 +197,33 @@ export async function resetToSeed(dataSource: DataSource): Promise<void> {
         updatedAt: at(u.day),
       })),
     );
-    await manager.insert(
-      Post,
-      POSTS.map(([postId, authorId, title, day, published]) => ({
+    const slugs = new Set<string>();
+    const posts = POSTS.map(([postId, authorId, title, day, published]) => {
+      const content = CONTENTS[postId] ?? `${title}: the content.`;
+      const rendered = renderPostContent(content);
+      let slug = slugOfTitle(title);
+      for (let n = 2; slugs.has(slug); n++) slug = `${slugOfTitle(title)}-${n}`;
+      slugs.add(slug);
+      return {
         id: postId,
         authorId,
         title,
-        content: CONTENTS[postId] ?? `${title}: the content.`,
+        content,
         createdAt: at(day),
         updatedAt: at(day, 1),
         publishedAt: published ? at(day, 2) : null,
-      })),
+        slug,
+        excerpt: excerptOf(rendered.text),
+        wordCount: rendered.wordCount,
+        renderedHtml: rendered.html,
+        renderedText: rendered.text,
+        tocJson: JSON.stringify(rendered.toc),
+      };
+    });
+    await manager.insert(Post, posts);
+    await manager.insert(
+      'PostSlug',
+      posts.map(({ slug, id, createdAt }) => ({ slug, postId: id, createdAt })),
     );
     await manager.insert(
       Comment,
@@ -213,6 +232,7 @@ export async function resetToSeed(dataSource: DataSource): Promise<void> {
         postId,
         authorId,
         text,
+        textHtml: renderCommentText(text).html,
         createdAt: at(day),
       })),
     );

@@ -22,6 +22,14 @@ export class Comment {
   @Column({ type: 'text' })
   text: string;
 
+  /** Rendered from `text` on write, with the comments' allow-list (no headings, no images). */
+  @Field({
+    complexity: textFieldCost(2 * COMMENT_LENGTH.max),
+    description: 'The text rendered to HTML on write and sanitised: safe to insert into a page.',
+  })
+  @Column({ name: 'text_html', type: 'text', nullable: true })
+  textHtml: string;
+
   @Field()
   @Column({ name: 'created_at' })
   createdAt: Date;

@@ -3,19 +3,24 @@ import { prefixedColumns, toDate } from '../common/sql';
 
 /** The select list that {@link toComment} reads, for a `comments` table aliased `alias`. */
 export const commentColumns = (alias: string) =>
-  `${alias}.id, ${alias}.text, ${alias}.post_id AS "postId", ${alias}.author_id AS "authorId", ` +
-  `${alias}.created_at AS "createdAt"`;
+  `${alias}.id, ${alias}.text, ${alias}.text_html AS "textHtml", ${alias}.post_id AS "postId", ` +
+  `${alias}.author_id AS "authorId", ${alias}.created_at AS "createdAt"`;
 
 export interface CommentRow {
   id: string;
   text: string;
+  textHtml: string | null;
   postId: string;
   authorId: string;
   createdAt: Date | string;
 }
 
 export function toComment(row: CommentRow): Comment {
-  return Object.assign(new Comment(), { ...row, createdAt: toDate(row.createdAt) });
+  return Object.assign(new Comment(), {
+    ...row,
+    textHtml: row.textHtml ?? '',
+    createdAt: toDate(row.createdAt),
+  });
 }
 
 /**
@@ -30,6 +35,7 @@ export function toPagedComment(row: PagedCommentRow): Comment {
   return toComment({
     id: row['comment.id']!,
     text: row['comment.text']!,
+    textHtml: row['comment.textHtml'],
     postId: row['comment.postId']!,
     authorId: row['comment.authorId']!,
     createdAt: row['comment.createdAt']!,

@@ -3,6 +3,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import { Comment } from './comment.entity';
 import { toComment, toPagedComment } from './comment.rows';
 import { commentsSql } from './comments.sql';
+import { renderCommentText } from '../common/content';
 import { forbidden, notFound, unauthenticated } from '../common/errors';
 import { groupBy } from '../common/group-by';
 import { Page } from '../common/pagination';
@@ -38,6 +39,7 @@ export class CommentsService {
     const comment = Object.assign(new Comment(), {
       id: newId(),
       text,
+      textHtml: renderCommentText(text).html,
       postId,
       authorId: viewer.id,
       createdAt: new Date(),

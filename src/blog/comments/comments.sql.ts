@@ -54,8 +54,8 @@ export const commentsSql = {
       'WHERE c.post_id IN (:...postIds) GROUP BY c.post_id',
   ),
   insert: statement<CommentRow & { createdAt: Date }>(
-    'INSERT INTO comments (id, text, post_id, author_id, created_at) ' +
-      'VALUES (:id, :text, :postId, :authorId, :createdAt)',
+    'INSERT INTO comments (id, text, text_html, post_id, author_id, created_at) ' +
+      'VALUES (:id, :text, :textHtml, :postId, :authorId, :createdAt)',
   ),
   delete: statement<{ id: string }>('DELETE FROM comments WHERE id = :id'),
 };

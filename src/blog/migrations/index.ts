@@ -16,6 +16,7 @@ import { CreateTagCounts1765001000000 } from './1765001000000-create-tag-counts'
 import { ChunkPublicationFanOuts1765002000000 } from './1765002000000-chunk-publication-fan-outs';
 import { RewriteTagSlugs1765003000000 } from './1765003000000-rewrite-tag-slugs';
 import { NormaliseAvatars1765004000000 } from './1765004000000-normalise-avatars';
+import { PublishPosts1765005000000 } from './1765005000000-publish-posts';
 
 /** Every migration in order; one list serves SQLite and PostgreSQL. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   ChunkPublicationFanOuts1765002000000,
   RewriteTagSlugs1765003000000,
   NormaliseAvatars1765004000000,
+  PublishPosts1765005000000,
 ];

@@ -203,6 +203,21 @@ export class NotificationsService {
   }
 
   /**
+   * Runs `write` (a post taken back to a draft) and, when it changed something, stops the post's
+   * pending fan-out and removes the unread notifications about it, in one transaction. The
+   * fan-out goes first: on PostgreSQL its delete waits for a chunk under way, whose
+   * notifications the second delete then finds.
+   */
+  async postUnpublished(postId: string, write: ActionWrite): Promise<boolean> {
+    return this.sql.transaction(async (sql) => {
+      if (!(await write(sql))) return false;
+      await sql.run(this.statements.cancelPublication, { postId });
+      await sql.run(this.statements.withdrawAboutPost, { postId });
+      return true;
+    });
+  }
+
+  /**
    * True unless the same actor's notification of the same kind and target was pushed live less
    * than {@link LIVE_REPEAT_MS} ago (on this instance): a like/unlike loop stores one
    * notification, and pushes it at most once a minute. Comments are each news.

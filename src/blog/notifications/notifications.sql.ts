@@ -226,6 +226,14 @@ export const notificationsSql = {
         : `SELECT ${columns} FROM publication_fan_outs f WHERE ${where}`;
     }),
   ),
+  /** A withdrawn publication's fan-out, if it is still pending. */
+  cancelPublication: statement<{ postId: string }>(
+    'DELETE FROM publication_fan_outs WHERE post_id = :postId',
+  ),
+  /** The unread notifications about a post, of every kind. */
+  withdrawAboutPost: statement<{ postId: string }>(
+    'DELETE FROM notifications WHERE post_id = :postId AND read_at IS NULL',
+  ),
   /** Where the next chunk of a publication starts. */
   advancePublication: statement<{ id: number | string; last: string }>(
     'UPDATE publication_fan_outs SET after_follower = :last WHERE id = :id',

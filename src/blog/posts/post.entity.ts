@@ -1,4 +1,4 @@
-import { Field, ID, ObjectType } from '@nestjs/graphql';
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { BeforeInsert, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 
 import { textFieldCost } from '../common/response-size';
@@ -11,6 +11,8 @@ import { CONTENT_LENGTH } from './dto/create-post.input';
 @Entity('posts')
 @Index('IDX_posts_published', ['publishedAt', 'id'])
 @Index('IDX_posts_author_published', ['authorId', 'publishedAt', 'id'])
+@Index('IDX_posts_slug', ['slug'], { unique: true })
+@Index('IDX_posts_scheduled', ['scheduledAt', 'id'])
 export class Post {
   @Field(() => ID)
   @PrimaryColumn({ type: 'varchar', length: 36 })
@@ -44,6 +46,69 @@ export class Post {
   @Field(() => Date, { nullable: true, description: 'Null while the post is a draft.' })
   @Column({ name: 'published_at', type: Date, nullable: true })
   publishedAt: Date | null;
+
+  /** Null only between the migration's column and its fill (1765005000000); always set after. */
+  @Field(() => String, {
+    description: "The post's address in URLs, unique across posts (see `postBySlug`).",
+  })
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  slug: string;
+
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When a scheduled post publishes itself; null unless `status` is SCHEDULED.',
+  })
+  @Column({ name: 'scheduled_at', type: Date, nullable: true })
+  scheduledAt: Date | null;
+
+  /** The excerpt as answered: the author's own, or the start of the text (see postCard). */
+  @Field(() => String, {
+    description:
+      "A summary for cards and feeds: the author's own, or the first 200 characters of `contentText`, cut at a word.",
+  })
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  excerpt: string;
+
+  /** The excerpt the author wrote, kept so that an edit of the content keeps it. */
+  @Column({ name: 'custom_excerpt', type: 'varchar', length: 300, nullable: true })
+  customExcerpt: string | null;
+
+  /**
+   * Rendered from `content` on write (see renderPostContent). Read through the post bodies
+   * loader for `contentHtml`, never with the post: undefined on the posts the service reads.
+   */
+  @Column({ name: 'content_html', type: 'text', nullable: true })
+  renderedHtml?: string;
+
+  /** The plain text of `content_html`; see {@link renderedHtml}. */
+  @Column({ name: 'content_text', type: 'text', nullable: true })
+  renderedText?: string;
+
+  /** The headings of `content_html`, as JSON; see {@link renderedHtml}. */
+  @Column({ name: 'toc', type: 'text', nullable: true })
+  tocJson?: string;
+
+  @Field(() => Int, { description: 'The words of `contentText`.' })
+  @Column({ name: 'word_count', type: 'integer', nullable: true })
+  wordCount: number;
+
+  @Column({ name: 'cover_url', type: 'varchar', length: 2048, nullable: true })
+  coverUrl: string | null;
+
+  @Column({ name: 'cover_alt', type: 'varchar', length: 300, nullable: true })
+  coverAlt: string | null;
+
+  @Column({ name: 'cover_caption', type: 'varchar', length: 500, nullable: true })
+  coverCaption: string | null;
+
+  @Column({ name: 'seo_title', type: 'varchar', length: 200, nullable: true })
+  seoTitle: string | null;
+
+  @Column({ name: 'seo_description', type: 'varchar', length: 500, nullable: true })
+  seoDescription: string | null;
+
+  @Column({ name: 'seo_canonical_url', type: 'varchar', length: 2048, nullable: true })
+  seoCanonicalUrl: string | null;
 
   @BeforeInsert()
   protected assignIdAndTimestamps(): void {

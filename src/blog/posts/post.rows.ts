@@ -8,7 +8,12 @@ import { toDate } from '../common/sql';
 export const postColumns = (alias: string, { content = true } = {}) =>
   `${alias}.id, ${alias}.title, ${content ? `${alias}.content, ` : ''}` +
   `${alias}.author_id AS "authorId", ${alias}.created_at AS "createdAt", ` +
-  `${alias}.updated_at AS "updatedAt", ${alias}.published_at AS "publishedAt"`;
+  `${alias}.updated_at AS "updatedAt", ${alias}.published_at AS "publishedAt", ` +
+  `${alias}.slug, ${alias}.scheduled_at AS "scheduledAt", ${alias}.excerpt, ` +
+  `${alias}.custom_excerpt AS "customExcerpt", ${alias}.word_count AS "wordCount", ` +
+  `${alias}.cover_url AS "coverUrl", ${alias}.cover_alt AS "coverAlt", ` +
+  `${alias}.cover_caption AS "coverCaption", ${alias}.seo_title AS "seoTitle", ` +
+  `${alias}.seo_description AS "seoDescription", ${alias}.seo_canonical_url AS "seoCanonicalUrl"`;
 
 /**
  * The fields of Post that read nothing of a post's content: a list whose selection asks for
@@ -29,6 +34,20 @@ export const FIELDS_WITHOUT_CONTENT: ReadonlySet<string> = new Set([
   'isLikedByMe',
   'isBookmarkedByMe',
   'tags',
+  'slug',
+  'previousSlugs',
+  'url',
+  'status',
+  'scheduledAt',
+  'excerpt',
+  'readingTimeMinutes',
+  'wordCount',
+  'coverImage',
+  'seo',
+  // Read through the post bodies loader, never from the list's rows.
+  'contentHtml',
+  'contentText',
+  'toc',
 ]);
 
 export interface PostRow {
@@ -39,6 +58,17 @@ export interface PostRow {
   createdAt: Date | string;
   updatedAt: Date | string;
   publishedAt: Date | string | null;
+  slug: string;
+  scheduledAt: Date | string | null;
+  excerpt: string;
+  customExcerpt: string | null;
+  wordCount: number | string;
+  coverUrl: string | null;
+  coverAlt: string | null;
+  coverCaption: string | null;
+  seoTitle: string | null;
+  seoDescription: string | null;
+  seoCanonicalUrl: string | null;
 }
 
 /** A post read without its content (see {@link postColumns}). */
@@ -54,5 +84,16 @@ export function toPost(row: PostRow | PostSummaryRow): Post {
     createdAt: toDate(row.createdAt),
     updatedAt: toDate(row.updatedAt),
     publishedAt: toDate(row.publishedAt),
+    slug: row.slug,
+    scheduledAt: toDate(row.scheduledAt),
+    excerpt: row.excerpt ?? '',
+    customExcerpt: row.customExcerpt,
+    wordCount: Number(row.wordCount ?? 0),
+    coverUrl: row.coverUrl,
+    coverAlt: row.coverAlt,
+    coverCaption: row.coverCaption,
+    seoTitle: row.seoTitle,
+    seoDescription: row.seoDescription,
+    seoCanonicalUrl: row.seoCanonicalUrl,
   });
 }

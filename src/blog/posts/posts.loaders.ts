@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 
 import { Post } from './post.entity';
-import { PostsService } from './posts.service';
+import { PostBody, PostsService } from './posts.service';
 import { byKeys, counts, LoaderCache, LoadersOf, PagedLoaders } from '../common/loaders';
 
 /**
@@ -56,6 +56,33 @@ class RequestPostsLoaders {
       'postSummariesByAuthor',
       () =>
         new PagedLoaders((ids, page) => this.posts.listByAuthors(ids, page, { content: false })),
+    );
+  }
+
+  /** Each post's rendered content (HTML, text, headings), read only when a field asks for it. */
+  get postBodies(): DataLoader<string, PostBody> {
+    return this.cache.once(
+      'postBodies',
+      () =>
+        new DataLoader<string, PostBody>(async (ids) => {
+          const bodies = await this.posts.bodiesOf(ids);
+          return ids.map((id) => bodies.get(id) ?? { html: '', text: '', toc: [] });
+        }),
+    );
+  }
+
+  /** The slugs each post had before its current one, newest first. */
+  get previousSlugs(): DataLoader<Post, string[], string> {
+    return this.cache.once(
+      'previousSlugs',
+      () =>
+        new DataLoader<Post, string[], string>(
+          async (posts) => {
+            const slugs = await this.posts.previousSlugsOf(posts);
+            return posts.map((post) => slugs.get(post.id) ?? []);
+          },
+          { cacheKeyFn: (post) => post.id },
+        ),
     );
   }
 

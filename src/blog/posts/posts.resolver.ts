@@ -1,15 +1,25 @@
-import { Args, Extensions, ID, Info, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Extensions, ID, Info, Int, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
 
 import { CurrentViewer, Loaders, loadersOf } from '../auth/viewer.decorator';
 import { BlogContext } from '../blog-context';
 import { BlogLoaders } from '../blog-loaders';
 import { BlogMutation, BlogResolverEnhancers } from '../blog-resolver.decorator';
+import { PostDetailReader } from './post-detail-reader';
+import { PostUrls } from './post-urls';
 import { Post } from './post.entity';
 import { PostsFilter, PostsService } from './posts.service';
+import { decodeScheduledCursor, encodeScheduledCursor } from './scheduled-cursor';
+import { readingTimeMinutes } from '../common/content';
 import { badUserInput } from '../common/errors';
-import { encodeCursor, PageArgs, toConnectionPage, toPage } from '../common/pagination';
-import { chargedText } from '../common/response-size';
+import {
+  ConnectionArgs,
+  encodeCursor,
+  PageArgs,
+  toConnectionPage,
+  toPage,
+} from '../common/pagination';
+import { chargedText, textFieldCost } from '../common/response-size';
 import { selectsField } from '../common/selection';
 import { isUuid } from '../common/uuid';
 import { inputValidationPipe } from '../common/validation';
@@ -18,11 +28,12 @@ import { tagSlugs } from '../tags/tag-slug';
 import { User } from '../users/user.entity';
 import { Viewer } from '../users/viewer';
 import { CreatePostArgs } from './dto/create-post.args';
+import { CONTENT_LENGTH } from './dto/create-post.input';
+import { CoverImage, PostSeo, PostStatus, TocEntry } from './dto/post-card.types';
 import { PostConnection } from './dto/post-connection.type';
 import { PostsConnectionArgs } from './dto/posts-connection.args';
 import { PostsArgs } from './dto/posts.args';
 import { UpdatePostInput } from './dto/update-post.input';
-import { PostDetailReader } from './post-detail-reader';
 
 /**
  * A connection as resolved: `totalCount` is counted only when asked for: by `countAll` when the
@@ -58,6 +69,7 @@ export class PostsResolver {
   constructor(
     private readonly postsService: PostsService,
     private readonly detail: PostDetailReader,
+    private readonly urls: PostUrls,
   ) {}
 
   @Query(() => [Post], { description: 'Published posts, newest first.' })
@@ -86,6 +98,21 @@ export class PostsResolver {
     if (!found) return null;
     loaders.knownUsers([found.author]);
     return found.post;
+  }
+
+  @Query(() => Post, {
+    nullable: true,
+    description:
+      'The post that has, or had, this slug: a front-end redirects when `slug` differs. Null when missing or a draft of someone else.',
+  })
+  postBySlug(
+    @Args('slug') slug: string,
+    @CurrentViewer() viewer: Viewer,
+    @Loaders() loaders: BlogLoaders,
+  ): Promise<Post | null> {
+    return this.postsService
+      .findVisibleBySlug(slug, viewer)
+      .then((post) => (post ? loaders.knownPosts([post])[0] : null));
   }
 
   @Query(() => [Post], {
@@ -138,6 +165,57 @@ export class PostsResolver {
     return (await this.postsService.publish(id, viewer)).post;
   }
 
+  @BlogMutation(() => Post, {
+    description:
+      'Schedules a draft to publish itself at `at`, in the future; the author or an admin only. Until then it stays a draft, private to its author.',
+  })
+  schedulePost(
+    @Args('id', { type: () => ID }) id: string,
+    @Args('at', { type: () => Date }) at: Date,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<Post> {
+    return this.postsService.schedule(id, at, viewer);
+  }
+
+  @BlogMutation(() => Post, {
+    description: 'Takes a scheduled post back to a plain draft (clears `scheduledAt`).',
+  })
+  unschedulePost(@Args('id', { type: () => ID }) id: string, @CurrentViewer() viewer: Viewer) {
+    return this.postsService.unschedule(id, viewer);
+  }
+
+  @BlogMutation(() => Post, {
+    description:
+      'Takes a published post back to a draft: it leaves lists, search, tags, feeds and bookmarks at once, and its unread notifications go with it.',
+  })
+  unpublishPost(@Args('id', { type: () => ID }) id: string, @CurrentViewer() viewer: Viewer) {
+    return this.postsService.unpublish(id, viewer);
+  }
+
+  @Query(() => PostConnection, {
+    description:
+      "The viewer's scheduled posts, soonest first; `after` takes an endCursor. Needs a signed-in user.",
+  })
+  async myScheduledPosts(
+    @Args() args: ConnectionArgs,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<ResolvedPostConnection> {
+    const page = toPage({ first: args.first });
+    const after = args.after ? decodeScheduledCursor(args.after) : null;
+    const { posts, hasNextPage } = await this.postsService.listScheduled(viewer, {
+      first: page.first,
+      after,
+    });
+    const edges = posts.map((node) => ({ cursor: encodeScheduledCursor(node), node }));
+    const pageInfo = { hasNextPage, endCursor: edges.at(-1)?.cursor ?? null };
+    return {
+      edges,
+      pageInfo,
+      authorId: null,
+      countAll: () => this.postsService.countScheduled(viewer!),
+    };
+  }
+
   @BlogMutation(() => ID, { description: 'Returns the id of the deleted post.' })
   deletePost(@Args('id', { type: () => ID }) id: string, @CurrentViewer() viewer: Viewer) {
     return this.postsService.delete(id, viewer);
@@ -149,6 +227,77 @@ export class PostsResolver {
     // A post read without its content (see FIELDS_WITHOUT_CONTENT) must never answer this field.
     if (post.content === undefined) throw new Error(`Post ${post.id} was read without its content`);
     return chargedText(post.content, context);
+  }
+
+  @ResolveField(() => [String], {
+    description:
+      'The slugs the post had before, newest first; `postBySlug` still finds it by them.',
+  })
+  previousSlugs(post: Post, _args: unknown, context: BlogContext): Promise<string[]> {
+    return loadersOf(context).previousSlugs.load(post);
+  }
+
+  @ResolveField(() => String, {
+    nullable: true,
+    description:
+      "The post's public address on the front-end (SITE_URL and SITE_POST_PATH); null without SITE_URL.",
+  })
+  url(post: Post): string | null {
+    return this.urls.of(post);
+  }
+
+  @ResolveField(() => PostStatus)
+  status(post: Post): PostStatus {
+    if (post.publishedAt !== null) return PostStatus.PUBLISHED;
+    return post.scheduledAt !== null ? PostStatus.SCHEDULED : PostStatus.DRAFT;
+  }
+
+  /** Rendered on write (see renderPostContent); charged to the answer's budget as `content` is. */
+  @ResolveField(() => String, {
+    complexity: textFieldCost(2 * CONTENT_LENGTH.max),
+    description:
+      'The content rendered to HTML on write and sanitised with an allow-list: safe to insert into a page as it is.',
+  })
+  async contentHtml(post: Post, _args: unknown, context: BlogContext): Promise<string> {
+    return chargedText((await loadersOf(context).postBodies.load(post.id)).html, context);
+  }
+
+  @ResolveField(() => String, {
+    complexity: textFieldCost(CONTENT_LENGTH.max),
+    description: 'The content as plain text, without Markdown or HTML.',
+  })
+  async contentText(post: Post, _args: unknown, context: BlogContext): Promise<string> {
+    return chargedText((await loadersOf(context).postBodies.load(post.id)).text, context);
+  }
+
+  @ResolveField(() => [TocEntry], {
+    description: "The headings of the content, in order: a table of contents for the post's page.",
+  })
+  async toc(post: Post, _args: unknown, context: BlogContext): Promise<TocEntry[]> {
+    return (await loadersOf(context).postBodies.load(post.id)).toc;
+  }
+
+  @ResolveField(() => Int, {
+    description: 'Minutes to read the content at 230 words a minute; at least 1.',
+  })
+  readingTimeMinutes(post: Post): number {
+    return readingTimeMinutes(post.wordCount);
+  }
+
+  @ResolveField(() => CoverImage, { nullable: true })
+  coverImage(post: Post): CoverImage | null {
+    if (!post.coverUrl) return null;
+    return { url: post.coverUrl, alt: post.coverAlt, caption: post.coverCaption };
+  }
+
+  @ResolveField(() => PostSeo)
+  seo(post: Post): PostSeo {
+    return {
+      title: post.seoTitle ?? post.title,
+      description: post.seoDescription ?? post.excerpt,
+      imageUrl: post.coverUrl,
+      canonicalUrl: post.seoCanonicalUrl ?? this.urls.of(post),
+    };
   }
 
   /** The author at once when the request holds their row already (see `authorOf`). */

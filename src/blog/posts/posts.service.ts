@@ -1,6 +1,11 @@
+import { randomBytes } from 'node:crypto';
+
 import { Injectable, Optional } from '@nestjs/common';
 
-import { badUserInput, forbidden, notFound, unauthenticated } from '../common/errors';
+import { PostSearchIndex } from './post-search-index';
+import { foldedSearchText } from './post-search-text';
+import { renderPostContent, TocEntry as RenderedTocEntry } from '../common/content';
+import { badUserInput, conflict, forbidden, notFound, unauthenticated } from '../common/errors';
 import { groupBy } from '../common/group-by';
 import { Page } from '../common/pagination';
 import { countsByKey, PreparedStatements, Sql, SqlRunner } from '../common/sql';
@@ -12,17 +17,53 @@ import { toAuthor } from '../users/user.rows';
 import { UsersService } from '../users/users.service';
 import { isAdmin, Viewer } from '../users/viewer';
 import { CreatePostArgs, readCreatePostForm } from './dto/create-post.args';
+import { CoverImageInput, PostSeoInput } from './dto/post-card.input';
 import { UpdatePostInput } from './dto/update-post.input';
-import { PostSearchIndex } from './post-search-index';
-import { foldedSearchText } from './post-search-text';
+import { absoluteUrl, postCard } from './post-card';
+import {
+  lookupSlug,
+  MAX_SLUG_LENGTH,
+  requestedSlug,
+  slugCandidates,
+  slugOfTitle,
+} from './post-slug';
 import { PostTagsWriter } from './post-tags-writer';
 import { Post } from './post.entity';
 import { toPost } from './post.rows';
-import { PageParameters, postsSql } from './posts.sql';
+import { PageParameters, PostBodyRow, PostUpdate, postsSql } from './posts.sql';
 
 /** True when `viewer` may see `post`: published posts are public, drafts belong to their author. */
 export function canSee(post: Post, viewer: Viewer): boolean {
   return post.publishedAt !== null || post.authorId === viewer?.id || isAdmin(viewer);
+}
+
+/** A page of scheduled posts: its size, and the post it continues after. */
+export interface ScheduledPage {
+  first: number;
+  after: { scheduledAt: Date; id: string } | null;
+}
+
+/** Rounds of 50 slugs tried for a new post's title before a random suffix. */
+const SLUG_ROUNDS = 4;
+
+/** A post's cover as stored. */
+export type PostCover = Pick<Post, 'coverUrl' | 'coverAlt' | 'coverCaption'>;
+/** A post's SEO fields as stored. */
+export type PostSeoColumns = Pick<Post, 'seoTitle' | 'seoDescription' | 'seoCanonicalUrl'>;
+
+/** A post's content as rendered on write: see renderPostContent. */
+export interface PostBody {
+  html: string;
+  text: string;
+  toc: RenderedTocEntry[];
+}
+
+function toPostBody(row: PostBodyRow): PostBody {
+  return {
+    html: row.contentHtml ?? '',
+    text: row.contentText ?? '',
+    toc: row.toc ? (JSON.parse(row.toc) as RenderedTocEntry[]) : [],
+  };
 }
 
 export interface PostsPage {
@@ -190,8 +231,18 @@ export class PostsService {
 
   /** Creates a post in either form of `createPost`; see {@link CreatePostArgs}. */
   async create(args: CreatePostArgs, viewer: Viewer): Promise<Post> {
-    const { title, content, authorId, publish, tags } = readCreatePostForm(args);
-    const slugs = this.slugsOf(tags, args.input ? 'input.tags' : 'tags');
+    const form = readCreatePostForm(args);
+    const field = (name: string) => (args.input ? `input.${name}` : name);
+    const { title, content, authorId, tags } = form;
+    const slugs = this.slugsOf(tags, field('tags'));
+    const requested = form.slug == null ? null : requestedSlug(form.slug, field('slug'));
+    const now = new Date();
+    const scheduledAt = form.publishAt ?? null;
+    if (scheduledAt && !(scheduledAt.getTime() > now.getTime())) {
+      throw badUserInput('publishAt must be in the future.', field('publishAt'));
+    }
+    const cover = this.coverOf(form.coverImage, field('coverImage'));
+    const seo = this.seoOf(form.seo, field('seo'));
     if (!viewer) throw unauthenticated('You must be signed in to create a post.');
     if (authorId && authorId !== viewer.id) {
       if (!isAdmin(viewer)) throw forbidden('You may only create posts as yourself.');
@@ -199,7 +250,9 @@ export class PostsService {
         throw badUserInput('authorId does not name a user.', 'authorId');
       }
     }
-    const now = new Date();
+    const rendered = renderPostContent(content);
+    const customExcerpt = form.excerpt ?? null;
+    const card = postCard(rendered, customExcerpt);
     const post = Object.assign(new Post(), {
       id: newId(),
       title,
@@ -207,21 +260,37 @@ export class PostsService {
       authorId: authorId ?? viewer.id,
       createdAt: now,
       updatedAt: now,
-      publishedAt: publish ? now : null,
+      publishedAt: form.publish && !scheduledAt ? now : null,
+      slug: '',
+      scheduledAt,
+      excerpt: card.excerpt,
+      customExcerpt,
+      wordCount: card.wordCount,
+      ...cover,
+      ...seo,
     });
     const folded = this.foldsSearchText ? foldedSearchText(post) : null;
     const inserted = async (sql: SqlRunner) => {
-      await sql.run(this.statements.insert, post);
+      await sql.run(this.statements.insert, {
+        ...post,
+        slug: null,
+        contentHtml: rendered.html,
+        contentText: rendered.text,
+        toc: JSON.stringify(rendered.toc),
+      });
+      // The post's row first: its slugs' rows point to it.
+      post.slug = requested
+        ? await this.claimRequestedSlug(sql, post.id, requested, now, field('slug'))
+        : await this.claimSlugFrom(sql, post.id, slugOfTitle(title), now);
+      await sql.run(this.statements.setSlug, { id: post.id, slug: post.slug });
       if (folded) await sql.run(this.statements.foldSearchText, { id: post.id, ...folded });
       if (slugs?.length) await this.tags?.replace(sql, post.id, slugs);
       return true;
     };
     if (post.publishedAt && this.notifications) {
       await this.notifications.postPublished(post, inserted);
-    } else if (slugs?.length || folded) {
-      await this.sql.transaction(inserted);
     } else {
-      await inserted(this.sql);
+      await this.sql.transaction(inserted);
     }
     this.searchIndex.written();
     if (post.publishedAt) await this.events.postPublished(post.id);
@@ -231,30 +300,170 @@ export class PostsService {
   /** Changes the fields given; `tags` replaces all of the post's tags (`[]` removes them). */
   async update(id: string, input: UpdatePostInput, viewer: Viewer): Promise<Post> {
     const slugs = this.slugsOf(input.tags, 'input.tags');
+    const requested = input.slug == null ? null : requestedSlug(input.slug, 'input.slug');
+    const cover =
+      input.coverImage === undefined ? null : this.coverOf(input.coverImage, 'input.coverImage');
+    const seo = input.seo === undefined ? null : this.seoOf(input.seo, 'input.seo');
     const post = await this.findOwned(id, viewer, 'edit');
     const changes: Partial<Post> = {};
     if (input.title != null) changes.title = input.title;
     if (input.content != null) changes.content = input.content;
-    if (Object.keys(changes).length === 0 && slugs === null) return post;
+    if (input.excerpt !== undefined) changes.customExcerpt = input.excerpt;
+    if (cover) Object.assign(changes, cover);
+    if (seo) Object.assign(changes, seo);
+    const slugChanges = requested !== null && requested !== post.slug;
+    if (Object.keys(changes).length === 0 && slugs === null && !slugChanges) return post;
     changes.updatedAt = new Date();
-    const update = {
+    // The card follows the content: rendered again when the content or the excerpt changes.
+    const rendered =
+      changes.content !== undefined || changes.customExcerpt !== undefined
+        ? renderPostContent(changes.content ?? post.content)
+        : null;
+    if (rendered) {
+      const card = postCard(
+        rendered,
+        changes.customExcerpt !== undefined ? changes.customExcerpt : post.customExcerpt,
+      );
+      Object.assign(changes, card);
+    }
+    const update: PostUpdate = {
       id,
       title: changes.title ?? null,
       content: changes.content ?? null,
+      contentHtml: rendered?.html ?? null,
+      contentText: rendered?.text ?? null,
+      toc: rendered ? JSON.stringify(rendered.toc) : null,
+      wordCount: rendered?.wordCount ?? null,
+      excerpt: changes.excerpt ?? null,
+      setExcerpt: changes.customExcerpt !== undefined,
+      customExcerpt: changes.customExcerpt ?? null,
+      setCover: cover !== null,
+      coverUrl: cover?.coverUrl ?? null,
+      coverAlt: cover?.coverAlt ?? null,
+      coverCaption: cover?.coverCaption ?? null,
+      setSeo: seo !== null,
+      seoTitle: seo?.seoTitle ?? null,
+      seoDescription: seo?.seoDescription ?? null,
+      seoCanonicalUrl: seo?.seoCanonicalUrl ?? null,
       updatedAt: changes.updatedAt,
     };
-    if (slugs === null && !this.foldsSearchText) {
-      await this.sql.run(this.statements.update, update);
-    } else {
-      await this.sql.transaction(async (sql) => {
-        const stored = await sql.one(this.statements.update, update);
-        // The text as stored: another edit may have changed what this one leaves alone.
-        const folded = stored && this.foldsSearchText ? foldedSearchText(stored) : null;
-        if (folded) await sql.run(this.statements.foldSearchText, { id, ...folded });
-        if (slugs !== null) await this.tags?.replace(sql, id, slugs);
-      });
-    }
+    await this.sql.transaction(async (sql) => {
+      const stored = await sql.one(this.statements.update, update);
+      // The text as stored: another edit may have changed what this one leaves alone.
+      const folded = stored && this.foldsSearchText ? foldedSearchText(stored) : null;
+      if (folded) await sql.run(this.statements.foldSearchText, { id, ...folded });
+      if (slugs !== null) await this.tags?.replace(sql, id, slugs);
+      if (slugChanges) {
+        changes.slug = await this.claimRequestedSlug(
+          sql,
+          id,
+          requested,
+          changes.updatedAt!,
+          'input.slug',
+        );
+        await sql.run(this.statements.setSlug, { id, slug: changes.slug });
+      }
+    });
     return Object.assign(post, changes);
+  }
+
+  /** The post that has or had `slug`, when `viewer` may see it. */
+  async findVisibleBySlug(slug: string, viewer: Viewer): Promise<Post | null> {
+    const wanted = lookupSlug(slug);
+    if (!wanted) return null;
+    const row = await this.sql.one(this.statements.bySlug, { slug: wanted });
+    const post = row && toPost(row);
+    return post && canSee(post, viewer) ? post : null;
+  }
+
+  /** The rendered content of each post, in one statement. */
+  async bodiesOf(ids: readonly string[]): Promise<Map<string, PostBody>> {
+    const rows = await this.sql.all(this.statements.bodies, { ids });
+    return new Map(rows.map((row) => [row.id, toPostBody(row)]));
+  }
+
+  /** The slugs each post had before its current one, newest first, in one statement. */
+  async previousSlugsOf(
+    posts: readonly Pick<Post, 'id' | 'slug'>[],
+  ): Promise<Map<string, string[]>> {
+    const rows = await this.sql.all(this.statements.slugsOf, { ids: posts.map((post) => post.id) });
+    const current = new Map(posts.map((post) => [post.id, post.slug]));
+    const slugs = new Map<string, string[]>(posts.map((post) => [post.id, []]));
+    for (const { postId, slug } of rows) {
+      if (current.get(postId) !== slug) slugs.get(postId)?.push(slug);
+    }
+    return slugs;
+  }
+
+  /**
+   * Claims the first free slug of `base`, `base-2`, `base-3` … for a new post. A slug is free
+   * when no post has or had it; of two writers racing for one, the database's key lets one win
+   * and the other takes the next.
+   */
+  private async claimSlugFrom(
+    sql: SqlRunner,
+    postId: string,
+    base: string,
+    at: Date,
+  ): Promise<string> {
+    for (let round = 0; round < SLUG_ROUNDS; round++) {
+      const candidates = slugCandidates(base, round);
+      const rows = await sql.all(this.statements.slugsTaken, { slugs: candidates });
+      const taken = new Set(rows.map((row) => row.slug));
+      for (const slug of candidates) {
+        if (taken.has(slug)) continue;
+        if ((await sql.run(this.statements.claimSlug, { slug, postId, at })) > 0) return slug;
+      }
+    }
+    // Thousands of posts of one title: a random suffix ends the search.
+    for (;;) {
+      const slug = `${slugCandidates(base, 0, 1)[0].slice(0, MAX_SLUG_LENGTH - 9)}-${randomBytes(4).toString('hex')}`;
+      if ((await sql.run(this.statements.claimSlug, { slug, postId, at })) > 0) return slug;
+    }
+  }
+
+  /**
+   * Gives a post the slug its author asked for: CONFLICT (for `field`) when another post has or
+   * had it. One of its own earlier slugs becomes its newest again.
+   */
+  private async claimRequestedSlug(
+    sql: SqlRunner,
+    postId: string,
+    slug: string,
+    at: Date,
+    field: string,
+  ): Promise<string> {
+    const owner = await sql.one(this.statements.slugsTaken, { slugs: [slug] });
+    if (owner && owner.postId !== postId) {
+      throw conflict('Another post has or had this slug.', field);
+    }
+    if (owner) await sql.run(this.statements.renewSlug, { slug, postId, at });
+    else if ((await sql.run(this.statements.claimSlug, { slug, postId, at })) === 0) {
+      throw conflict('Another post has or had this slug.', field);
+    }
+    return slug;
+  }
+
+  /** A cover as stored; BAD_USER_INPUT unless its URL is absolute https. Null removes it. */
+  private coverOf(cover: CoverImageInput | null | undefined, field: string): PostCover {
+    if (!cover) return { coverUrl: null, coverAlt: null, coverCaption: null };
+    return {
+      coverUrl: absoluteUrl(cover.url, `${field}.url`, ['https']),
+      coverAlt: cover.alt || null,
+      coverCaption: cover.caption || null,
+    };
+  }
+
+  /** SEO fields as stored; BAD_USER_INPUT unless the canonical URL is absolute http(s). */
+  private seoOf(seo: PostSeoInput | null | undefined, field: string): PostSeoColumns {
+    const canonical = seo?.canonicalUrl;
+    return {
+      seoTitle: seo?.title || null,
+      seoDescription: seo?.description || null,
+      seoCanonicalUrl: canonical
+        ? absoluteUrl(canonical, `${field}.canonicalUrl`, ['http', 'https'])
+        : null,
+    };
   }
 
   /** The slugs of a `tags` input; null when it is absent or the tags feature is left out. */
@@ -280,6 +489,102 @@ export class PostsService {
     }
     await this.events.postPublished(id);
     return { post: Object.assign(post, { publishedAt: now, updatedAt: now }), published: true };
+  }
+
+  /**
+   * Schedules a draft to publish itself at `at`, in the future: BAD_USER_INPUT for a time past
+   * or a published post (unpublish it first).
+   */
+  async schedule(id: string, at: Date, viewer: Viewer): Promise<Post> {
+    const now = new Date();
+    if (!(at.getTime() > now.getTime())) throw badUserInput('at must be in the future.', 'at');
+    const post = await this.findOwned(id, viewer, 'schedule');
+    if (post.publishedAt !== null) {
+      throw badUserInput('The post is published; unpublish it first.', 'id');
+    }
+    if ((await this.sql.run(this.statements.schedule, { id, at, now })) === 0) {
+      return this.stored(id);
+    }
+    return Object.assign(post, { scheduledAt: at, updatedAt: now });
+  }
+
+  /** Takes a scheduled post back to a plain draft; anything else is answered as it is. */
+  async unschedule(id: string, viewer: Viewer): Promise<Post> {
+    const post = await this.findOwned(id, viewer, 'unschedule');
+    if (post.scheduledAt === null) return post;
+    const now = new Date();
+    if ((await this.sql.run(this.statements.unschedule, { id, now })) === 0) return this.stored(id);
+    return Object.assign(post, { scheduledAt: null, updatedAt: now });
+  }
+
+  /**
+   * Takes a published post back to a draft: it leaves lists, search, tags, feeds and bookmarks
+   * at once, and its unread notifications and pending fan-out go with it. A draft is answered
+   * as it is.
+   */
+  async unpublish(id: string, viewer: Viewer): Promise<Post> {
+    const post = await this.findOwned(id, viewer, 'unpublish');
+    if (post.publishedAt === null) return post;
+    const now = new Date();
+    const unpublished = async (sql: SqlRunner) =>
+      (await sql.run(this.statements.unpublish, { id, now })) > 0;
+    const changed = this.notifications
+      ? await this.notifications.postUnpublished(id, unpublished)
+      : await unpublished(this.sql);
+    if (!changed) return this.stored(id);
+    return Object.assign(post, { publishedAt: null, scheduledAt: null, updatedAt: now });
+  }
+
+  /** The viewer's scheduled posts, soonest first, plus whether more follow. */
+  async listScheduled(viewer: Viewer, page: ScheduledPage): Promise<PostsPage> {
+    if (!viewer) throw unauthenticated('You must be signed in to see your scheduled posts.');
+    const parameters = { authorId: viewer.id, first: page.first + 1 };
+    const rows = page.after
+      ? await this.sql.all(this.statements.scheduledAfter, {
+          ...parameters,
+          afterScheduledAt: page.after.scheduledAt,
+          afterId: page.after.id,
+        })
+      : await this.sql.all(this.statements.scheduled, parameters);
+    const posts = rows.map(toPost);
+    return { posts: posts.slice(0, page.first), hasNextPage: posts.length > page.first };
+  }
+
+  /** How many posts the viewer has scheduled. */
+  async countScheduled(viewer: NonNullable<Viewer>): Promise<number> {
+    const row = await this.sql.one(this.statements.countScheduled, { authorId: viewer.id });
+    return Number(row?.count ?? 0);
+  }
+
+  /**
+   * Publishes up to `first` scheduled posts whose time has come, each as publishPost does, with
+   * its scheduled time as publishedAt; returns how many this call published. Each post is
+   * claimed in its own transaction (see `postsSql.claimDue`), so that of several instances
+   * exactly one publishes it.
+   */
+  async publishDue(now: Date, first: number): Promise<number> {
+    const due = await this.sql.all(this.statements.due, { now, first });
+    let published = 0;
+    for (const { id, authorId } of due) {
+      const claimed = async (sql: SqlRunner) =>
+        (await sql.one(this.statements.claimDue, { id, now })) !== null &&
+        (await sql.run(this.statements.publishScheduled, { id, now })) > 0;
+      const changed = this.notifications
+        ? await this.notifications.postPublished({ id, authorId }, claimed)
+        : await this.sql.transaction(claimed);
+      if (!changed) continue;
+      published++;
+      this.searchIndex.written();
+      await this.events.postPublished(id);
+    }
+    return published;
+  }
+
+  /** The post as stored now: after a conditional write that another one overtook. */
+  private async stored(id: string): Promise<Post> {
+    const row = await this.sql.one(this.statements.byId, { id });
+    if (!row) throw notFound('Post');
+    return toPost(row);
   }
 
   /** Deletes a post; the schema's `ON DELETE CASCADE` removes its comments and likes with it. */

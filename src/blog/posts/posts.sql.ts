@@ -3,6 +3,62 @@ import { postColumns, PostRow, PostSummaryRow } from './post.rows';
 import { KeyCount, statement } from '../common/sql';
 import { AUTHOR_COLUMNS, AuthorRow } from '../users/user.rows';
 
+/** A new post's row. */
+export interface PostInsert {
+  id: string;
+  title: string;
+  content: string;
+  authorId: string;
+  createdAt: Date;
+  publishedAt: Date | null;
+  /** Null until the post's slug is claimed, in the same transaction. */
+  slug: string | null;
+  scheduledAt: Date | null;
+  excerpt: string;
+  customExcerpt: string | null;
+  contentHtml: string;
+  contentText: string;
+  toc: string;
+  wordCount: number;
+  coverUrl: string | null;
+  coverAlt: string | null;
+  coverCaption: string | null;
+  seoTitle: string | null;
+  seoDescription: string | null;
+  seoCanonicalUrl: string | null;
+}
+
+/** An edit of a post: see `postsSql.update`. */
+export interface PostUpdate {
+  id: string;
+  title: string | null;
+  content: string | null;
+  contentHtml: string | null;
+  contentText: string | null;
+  toc: string | null;
+  wordCount: number | null;
+  excerpt: string | null;
+  setExcerpt: boolean;
+  customExcerpt: string | null;
+  setCover: boolean;
+  coverUrl: string | null;
+  coverAlt: string | null;
+  coverCaption: string | null;
+  setSeo: boolean;
+  seoTitle: string | null;
+  seoDescription: string | null;
+  seoCanonicalUrl: string | null;
+  updatedAt: Date;
+}
+
+/** A post's rendered content: see `postsSql.bodies`. */
+export interface PostBodyRow {
+  id: string;
+  contentHtml: string | null;
+  contentText: string | null;
+  toc: string | null;
+}
+
 /** The page of a list: its size, and the post it continues after (see `afterCursor`). */
 export interface PageParameters {
   first: number;
@@ -75,6 +131,25 @@ const drafts = (after: boolean) =>
       `${after ? ' AND p.id < :afterId' : ''} ORDER BY p.id DESC LIMIT :first`,
   );
 
+/** The start of the scheduler's look for due posts, which runs outside every request. */
+export const DUE_POSTS =
+  'SELECT p.id, p.author_id AS "authorId" FROM posts p WHERE p.scheduled_at IS NOT NULL';
+
+const DUE_POST =
+  'SELECT p.id FROM posts p WHERE p.id = :id AND p.published_at IS NULL ' +
+  'AND p.scheduled_at IS NOT NULL AND p.scheduled_at <= :now';
+
+const scheduled = (after: boolean) =>
+  statement<
+    { authorId: string; first: number; afterScheduledAt?: Date; afterId?: string },
+    PostRow
+  >(
+    `SELECT ${cols} FROM posts p WHERE p.author_id = :authorId AND p.published_at IS NULL ` +
+      'AND p.scheduled_at IS NOT NULL' +
+      (after ? ' AND (p.scheduled_at, p.id) > (:afterScheduledAt, :afterId)' : '') +
+      ' ORDER BY p.scheduled_at, p.id LIMIT :first',
+  );
+
 /** The statements of posts. */
 export const postsSql = {
   byId: statement<{ id: string }, PostRow>(`SELECT ${cols} FROM posts p WHERE p.id = :id`),
@@ -118,25 +193,60 @@ export const postsSql = {
     'SELECT p.author_id AS key, COUNT(*) AS count FROM posts p ' +
       'WHERE p.author_id IN (:...authorIds) AND p.published_at IS NOT NULL GROUP BY p.author_id',
   ),
-  insert: statement<{
-    id: string;
-    title: string;
-    content: string;
-    authorId: string;
-    createdAt: Date;
-    publishedAt: Date | null;
-  }>(
-    'INSERT INTO posts (id, title, content, author_id, created_at, updated_at, published_at) ' +
-      'VALUES (:id, :title, :content, :authorId, :createdAt, :createdAt, :publishedAt)',
+  insert: statement<PostInsert>(
+    'INSERT INTO posts (id, title, content, author_id, created_at, updated_at, published_at, ' +
+      'slug, scheduled_at, excerpt, custom_excerpt, content_html, content_text, toc, word_count, ' +
+      'cover_url, cover_alt, cover_caption, seo_title, seo_description, seo_canonical_url) ' +
+      'VALUES (:id, :title, :content, :authorId, :createdAt, :createdAt, :publishedAt, ' +
+      ':slug, :scheduledAt, :excerpt, :customExcerpt, :contentHtml, :contentText, :toc, :wordCount, ' +
+      ':coverUrl, :coverAlt, :coverCaption, :seoTitle, :seoDescription, :seoCanonicalUrl)',
   ),
-  /** Changes the title or content (null keeps it), and answers them as stored. */
-  update: statement<
-    { id: string; title: string | null; content: string | null; updatedAt: Date },
-    PostText
-  >(
+  /**
+   * Changes what an edit gives (a null keeps the stored value; a `set…` flag writes its fields,
+   * null included), and answers the title and content as stored.
+   */
+  update: statement<PostUpdate, PostText>(
     'UPDATE posts SET title = COALESCE(:title, title), content = COALESCE(:content, content), ' +
+      'content_html = COALESCE(:contentHtml, content_html), ' +
+      'content_text = COALESCE(:contentText, content_text), toc = COALESCE(:toc, toc), ' +
+      'word_count = COALESCE(:wordCount, word_count), excerpt = COALESCE(:excerpt, excerpt), ' +
+      'custom_excerpt = CASE WHEN :setExcerpt THEN :customExcerpt ELSE custom_excerpt END, ' +
+      'cover_url = CASE WHEN :setCover THEN :coverUrl ELSE cover_url END, ' +
+      'cover_alt = CASE WHEN :setCover THEN :coverAlt ELSE cover_alt END, ' +
+      'cover_caption = CASE WHEN :setCover THEN :coverCaption ELSE cover_caption END, ' +
+      'seo_title = CASE WHEN :setSeo THEN :seoTitle ELSE seo_title END, ' +
+      'seo_description = CASE WHEN :setSeo THEN :seoDescription ELSE seo_description END, ' +
+      'seo_canonical_url = CASE WHEN :setSeo THEN :seoCanonicalUrl ELSE seo_canonical_url END, ' +
       'updated_at = :updatedAt WHERE id = :id RETURNING title, content',
   ),
+  /** The rendered content of posts, read only when a selection asks for it. */
+  bodies: statement<{ ids: readonly string[] }, PostBodyRow>(
+    'SELECT p.id, p.content_html AS "contentHtml", p.content_text AS "contentText", p.toc ' +
+      'FROM posts p WHERE p.id IN (:...ids)',
+  ),
+  /** Every slug posts have had, their current ones included, newest first. */
+  slugsOf: statement<{ ids: readonly string[] }, { postId: string; slug: string }>(
+    'SELECT s.post_id AS "postId", s.slug FROM post_slugs s WHERE s.post_id IN (:...ids) ' +
+      'ORDER BY s.created_at DESC, s.slug',
+  ),
+  /** The post that has or had a slug. */
+  bySlug: statement<{ slug: string }, PostRow>(
+    `SELECT ${cols} FROM post_slugs s JOIN posts p ON p.id = s.post_id WHERE s.slug = :slug`,
+  ),
+  /** Which of some slugs a post has or had, and whose. */
+  slugsTaken: statement<{ slugs: readonly string[] }, { slug: string; postId: string }>(
+    'SELECT s.slug, s.post_id AS "postId" FROM post_slugs s WHERE s.slug IN (:...slugs)',
+  ),
+  /** Claims a slug for a post; changes nothing when another has it. */
+  claimSlug: statement<{ slug: string; postId: string; at: Date }>(
+    'INSERT INTO post_slugs (slug, post_id, created_at) VALUES (:slug, :postId, :at) ' +
+      'ON CONFLICT DO NOTHING',
+  ),
+  /** Makes a slug the post already had its newest again. */
+  renewSlug: statement<{ slug: string; postId: string; at: Date }>(
+    'UPDATE post_slugs SET created_at = :at WHERE slug = :slug AND post_id = :postId',
+  ),
+  setSlug: statement<{ id: string; slug: string }>('UPDATE posts SET slug = :slug WHERE id = :id'),
   /**
    * SQLite: the post's text in the form its search index reads (see foldedSearchText). The
    * index of PostgreSQL folds the text itself, so there the service never sends it.
@@ -149,9 +259,47 @@ export const postsSql = {
   }),
   /** Publishes a draft; changes nothing when the post is published already. */
   publish: statement<{ id: string; at: Date }>(
-    'UPDATE posts SET published_at = :at, updated_at = :at WHERE id = :id AND published_at IS NULL',
+    'UPDATE posts SET published_at = :at, updated_at = :at, scheduled_at = NULL ' +
+      'WHERE id = :id AND published_at IS NULL',
   ),
   delete: statement<{ id: string }>('DELETE FROM posts WHERE id = :id'),
+  /** Schedules a draft; changes nothing once it is published. */
+  schedule: statement<{ id: string; at: Date; now: Date }>(
+    'UPDATE posts SET scheduled_at = :at, updated_at = :now WHERE id = :id AND published_at IS NULL',
+  ),
+  unschedule: statement<{ id: string; now: Date }>(
+    'UPDATE posts SET scheduled_at = NULL, updated_at = :now ' +
+      'WHERE id = :id AND scheduled_at IS NOT NULL',
+  ),
+  /** Takes a published post back to a draft. */
+  unpublish: statement<{ id: string; now: Date }>(
+    'UPDATE posts SET published_at = NULL, scheduled_at = NULL, updated_at = :now ' +
+      'WHERE id = :id AND published_at IS NOT NULL',
+  ),
+  /** The scheduled posts that are due, soonest first, along the (scheduled_at, id) index. */
+  due: statement<{ now: Date; first: number }, { id: string; authorId: string }>(
+    `${DUE_POSTS} AND p.scheduled_at <= :now ORDER BY p.scheduled_at, p.id LIMIT :first`,
+  ),
+  /**
+   * Claims a due post for this instance: on PostgreSQL its row is locked, and skipped when
+   * another instance holds it; SQLite has one writer.
+   */
+  claimDue: statement<{ id: string; now: Date }, { id: string }>({
+    sqlite: DUE_POST,
+    postgres: `${DUE_POST} FOR UPDATE SKIP LOCKED`,
+  }),
+  /** Publishes a claimed post at the time it was scheduled for. */
+  publishScheduled: statement<{ id: string; now: Date }>(
+    'UPDATE posts SET published_at = scheduled_at, scheduled_at = NULL, updated_at = :now ' +
+      'WHERE id = :id AND published_at IS NULL AND scheduled_at IS NOT NULL',
+  ),
+  /** A page of an author's scheduled posts, soonest first. */
+  scheduled: scheduled(false),
+  scheduledAfter: scheduled(true),
+  countScheduled: statement<{ authorId: string }, { count: string | number }>(
+    'SELECT COUNT(*) AS count FROM posts p WHERE p.author_id = :authorId ' +
+      'AND p.published_at IS NULL AND p.scheduled_at IS NOT NULL',
+  ),
 };
 
 /** The posts a batch of SQLite's search index writes at most (see PostSearchIndex). */

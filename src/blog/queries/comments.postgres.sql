@@ -6,6 +6,7 @@
 SELECT
   c.id,
   c.text,
+  c.text_html AS "textHtml",
   c.post_id AS "postId",
   c.author_id AS "authorId",
   c.created_at AS "createdAt"
@@ -19,6 +20,7 @@ WHERE
 SELECT
   c.id,
   c.text,
+  c.text_html AS "textHtml",
   c.post_id AS "postId",
   c.author_id AS "authorId",
   c.created_at AS "createdAt"
@@ -32,6 +34,7 @@ WHERE
 SELECT
   c.id,
   c.text,
+  c.text_html AS "textHtml",
   c.post_id AS "postId",
   c.author_id AS "authorId",
   c.created_at AS "createdAt"
@@ -61,6 +64,7 @@ ORDER BY
 SELECT
   c.id,
   c.text,
+  c.text_html AS "textHtml",
   c.post_id AS "postId",
   c.author_id AS "authorId",
   c.created_at AS "createdAt"
@@ -96,6 +100,17 @@ SELECT
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
   p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl",
   u.id AS "author.id",
   u.name AS "author.name",
   u.email AS "author.email",
@@ -107,6 +122,7 @@ SELECT
   u.updated_at AS "author.updatedAt",
   NULL AS "comment.id",
   NULL AS "comment.text",
+  NULL AS "comment.textHtml",
   NULL AS "comment.postId",
   NULL AS "comment.authorId",
   NULL AS "comment.createdAt"
@@ -133,8 +149,20 @@ SELECT
   NULL,
   NULL,
   NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
   c.id AS "comment.id",
   c.text AS "comment.text",
+  c.text_html AS "comment.textHtml",
   c.post_id AS "comment.postId",
   c.author_id AS "comment.authorId",
   c.created_at AS "comment.createdAt"
@@ -169,11 +197,18 @@ GROUP BY
   c.post_id;
 
 -- commentsSql.insert
--- binds: $1 id, $2 text, $3 postId, $4 authorId, $5 createdAt
+-- binds: $1 id, $2 text, $3 textHtml, $4 postId, $5 authorId, $6 createdAt
 INSERT INTO
-  comments (id, text, post_id, author_id, created_at)
+  comments (
+    id,
+    text,
+    text_html,
+    post_id,
+    author_id,
+    created_at
+  )
 VALUES
-  ($1, $2, $3, $4, $5);
+  ($1, $2, $3, $4, $5, $6);
 
 -- commentsSql.delete
 -- binds: $1 id

@@ -6,6 +6,7 @@
 SELECT
   c.id,
   c.text,
+  c.text_html AS "textHtml",
   c.post_id AS "postId",
   c.author_id AS "authorId",
   c.created_at AS "createdAt"
@@ -19,6 +20,7 @@ WHERE
 SELECT
   c.id,
   c.text,
+  c.text_html AS "textHtml",
   c.post_id AS "postId",
   c.author_id AS "authorId",
   c.created_at AS "createdAt"
@@ -37,6 +39,7 @@ WHERE
 SELECT
   c.id,
   c.text,
+  c.text_html AS "textHtml",
   c.post_id AS "postId",
   c.author_id AS "authorId",
   c.created_at AS "createdAt"
@@ -67,6 +70,7 @@ ORDER BY
 SELECT
   c.id,
   c.text,
+  c.text_html AS "textHtml",
   c.post_id AS "postId",
   c.author_id AS "authorId",
   c.created_at AS "createdAt"
@@ -103,6 +107,17 @@ SELECT
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
   p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl",
   u.id AS "author.id",
   u.name AS "author.name",
   u.email AS "author.email",
@@ -114,6 +129,7 @@ SELECT
   u.updated_at AS "author.updatedAt",
   NULL AS "comment.id",
   NULL AS "comment.text",
+  NULL AS "comment.textHtml",
   NULL AS "comment.postId",
   NULL AS "comment.authorId",
   NULL AS "comment.createdAt"
@@ -140,8 +156,20 @@ SELECT
   NULL,
   NULL,
   NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
+  NULL,
   c.id AS "comment.id",
   c.text AS "comment.text",
+  c.text_html AS "comment.textHtml",
   c.post_id AS "comment.postId",
   c.author_id AS "comment.authorId",
   c.created_at AS "comment.createdAt"
@@ -181,11 +209,18 @@ GROUP BY
   c.post_id;
 
 -- commentsSql.insert
--- binds: id, text, postId, authorId, createdAt
+-- binds: id, text, textHtml, postId, authorId, createdAt
 INSERT INTO
-  comments (id, text, post_id, author_id, created_at)
+  comments (
+    id,
+    text,
+    text_html,
+    post_id,
+    author_id,
+    created_at
+  )
 VALUES
-  (+ ?, + ?, + ?, + ?, + ?);
+  (+ ?, + ?, + ?, + ?, + ?, + ?);
 
 -- commentsSql.delete
 -- binds: id

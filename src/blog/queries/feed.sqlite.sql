@@ -10,7 +10,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -50,7 +61,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE

@@ -409,6 +409,19 @@ FOR KEY SHARE OF
 FOR UPDATE OF
   f SKIP LOCKED;
 
+-- notificationsSql.cancelPublication
+-- binds: $1 postId
+DELETE FROM publication_fan_outs
+WHERE
+  post_id = $1;
+
+-- notificationsSql.withdrawAboutPost
+-- binds: $1 postId
+DELETE FROM notifications
+WHERE
+  post_id = $1
+  AND read_at IS NULL;
+
 -- notificationsSql.advancePublication
 -- binds: $1 last, $2 id
 UPDATE publication_fan_outs

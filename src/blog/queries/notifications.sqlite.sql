@@ -412,6 +412,19 @@ ORDER BY
 LIMIT
   + ?;
 
+-- notificationsSql.cancelPublication
+-- binds: postId
+DELETE FROM publication_fan_outs
+WHERE
+  post_id = + ?;
+
+-- notificationsSql.withdrawAboutPost
+-- binds: postId
+DELETE FROM notifications
+WHERE
+  post_id = + ?
+  AND read_at IS NULL;
+
 -- notificationsSql.advancePublication
 -- binds: last, id
 UPDATE publication_fan_outs

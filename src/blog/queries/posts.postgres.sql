@@ -30,7 +30,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -46,6 +57,17 @@ SELECT
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
   p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl",
   u.id AS "author.id",
   u.name AS "author.name",
   u.email AS "author.email",
@@ -70,7 +92,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -94,7 +127,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -114,7 +158,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -135,7 +190,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -156,7 +222,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -178,7 +255,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -210,7 +298,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -243,7 +342,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -276,7 +386,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -310,7 +431,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   (
     SELECT
@@ -344,7 +476,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   (
     SELECT
@@ -378,7 +521,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   (
     SELECT
@@ -411,7 +565,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   (
     SELECT
@@ -446,7 +611,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -466,7 +642,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -553,7 +740,7 @@ GROUP BY
   p.author_id;
 
 -- postsSql.insert
--- binds: $1 id, $2 title, $3 content, $4 authorId, $5 createdAt, $6 publishedAt
+-- binds: $1 id, $2 title, $3 content, $4 authorId, $5 createdAt, $6 publishedAt, $7 slug, $8 scheduledAt, $9 excerpt, $10 customExcerpt, $11 contentHtml, $12 contentText, $13 toc, $14 wordCount, $15 coverUrl, $16 coverAlt, $17 coverCaption, $18 seoTitle, $19 seoDescription, $20 seoCanonicalUrl
 INSERT INTO
   posts (
     id,
@@ -562,23 +749,179 @@ INSERT INTO
     author_id,
     created_at,
     updated_at,
-    published_at
+    published_at,
+    slug,
+    scheduled_at,
+    excerpt,
+    custom_excerpt,
+    content_html,
+    content_text,
+    toc,
+    word_count,
+    cover_url,
+    cover_alt,
+    cover_caption,
+    seo_title,
+    seo_description,
+    seo_canonical_url
   )
 VALUES
-  ($1, $2, $3, $4, $5, $5, $6);
+  (
+    $1,
+    $2,
+    $3,
+    $4,
+    $5,
+    $5,
+    $6,
+    $7,
+    $8,
+    $9,
+    $10,
+    $11,
+    $12,
+    $13,
+    $14,
+    $15,
+    $16,
+    $17,
+    $18,
+    $19,
+    $20
+  );
 
 -- postsSql.update
--- binds: $1 title, $2 content, $3 updatedAt, $4 id
+-- binds: $1 title, $2 content, $3 contentHtml, $4 contentText, $5 toc, $6 wordCount, $7 excerpt, $8 setExcerpt, $9 customExcerpt, $10 setCover, $11 coverUrl, $12 coverAlt, $13 coverCaption, $14 setSeo, $15 seoTitle, $16 seoDescription, $17 seoCanonicalUrl, $18 updatedAt, $19 id
 UPDATE posts
 SET
   title = COALESCE($1, title),
   content = COALESCE($2, content),
-  updated_at = $3
+  content_html = COALESCE($3, content_html),
+  content_text = COALESCE($4, content_text),
+  toc = COALESCE($5, toc),
+  word_count = COALESCE($6, word_count),
+  excerpt = COALESCE($7, excerpt),
+  custom_excerpt = CASE
+    WHEN $8 THEN $9
+    ELSE custom_excerpt
+  END,
+  cover_url = CASE
+    WHEN $10 THEN $11
+    ELSE cover_url
+  END,
+  cover_alt = CASE
+    WHEN $10 THEN $12
+    ELSE cover_alt
+  END,
+  cover_caption = CASE
+    WHEN $10 THEN $13
+    ELSE cover_caption
+  END,
+  seo_title = CASE
+    WHEN $14 THEN $15
+    ELSE seo_title
+  END,
+  seo_description = CASE
+    WHEN $14 THEN $16
+    ELSE seo_description
+  END,
+  seo_canonical_url = CASE
+    WHEN $14 THEN $17
+    ELSE seo_canonical_url
+  END,
+  updated_at = $18
 WHERE
-  id = $4
+  id = $19
 RETURNING
   title,
   content;
+
+-- postsSql.bodies
+-- binds: $1 ids
+SELECT
+  p.id,
+  p.content_html AS "contentHtml",
+  p.content_text AS "contentText",
+  p.toc
+FROM
+  posts p
+WHERE
+  p.id = ANY ($1);
+
+-- postsSql.slugsOf
+-- binds: $1 ids
+SELECT
+  s.post_id AS "postId",
+  s.slug
+FROM
+  post_slugs s
+WHERE
+  s.post_id = ANY ($1)
+ORDER BY
+  s.created_at DESC,
+  s.slug;
+
+-- postsSql.bySlug
+-- binds: $1 slug
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
+FROM
+  post_slugs s
+  JOIN posts p ON p.id = s.post_id
+WHERE
+  s.slug = $1;
+
+-- postsSql.slugsTaken
+-- binds: $1 slugs
+SELECT
+  s.slug,
+  s.post_id AS "postId"
+FROM
+  post_slugs s
+WHERE
+  s.slug = ANY ($1);
+
+-- postsSql.claimSlug
+-- binds: $1 slug, $2 postId, $3 at
+INSERT INTO
+  post_slugs (slug, post_id, created_at)
+VALUES
+  ($1, $2, $3)
+ON CONFLICT DO NOTHING;
+
+-- postsSql.renewSlug
+-- binds: $1 at, $2 slug, $3 postId
+UPDATE post_slugs
+SET
+  created_at = $1
+WHERE
+  slug = $2
+  AND post_id = $3;
+
+-- postsSql.setSlug
+-- binds: $1 slug, $2 id
+UPDATE posts
+SET
+  slug = $1
+WHERE
+  id = $2;
 
 -- postsSql.foldSearchText
 SELECT
@@ -591,7 +934,8 @@ WHERE
 UPDATE posts
 SET
   published_at = $1,
-  updated_at = $1
+  updated_at = $1,
+  scheduled_at = NULL
 WHERE
   id = $2
   AND published_at IS NULL;
@@ -601,3 +945,154 @@ WHERE
 DELETE FROM posts
 WHERE
   id = $1;
+
+-- postsSql.schedule
+-- binds: $1 at, $2 now, $3 id
+UPDATE posts
+SET
+  scheduled_at = $1,
+  updated_at = $2
+WHERE
+  id = $3
+  AND published_at IS NULL;
+
+-- postsSql.unschedule
+-- binds: $1 now, $2 id
+UPDATE posts
+SET
+  scheduled_at = NULL,
+  updated_at = $1
+WHERE
+  id = $2
+  AND scheduled_at IS NOT NULL;
+
+-- postsSql.unpublish
+-- binds: $1 now, $2 id
+UPDATE posts
+SET
+  published_at = NULL,
+  scheduled_at = NULL,
+  updated_at = $1
+WHERE
+  id = $2
+  AND published_at IS NOT NULL;
+
+-- postsSql.due
+-- binds: $1 now, $2 first
+SELECT
+  p.id,
+  p.author_id AS "authorId"
+FROM
+  posts p
+WHERE
+  p.scheduled_at IS NOT NULL
+  AND p.scheduled_at <= $1
+ORDER BY
+  p.scheduled_at,
+  p.id
+LIMIT
+  $2;
+
+-- postsSql.claimDue
+-- binds: $1 id, $2 now
+SELECT
+  p.id
+FROM
+  posts p
+WHERE
+  p.id = $1
+  AND p.published_at IS NULL
+  AND p.scheduled_at IS NOT NULL
+  AND p.scheduled_at <= $2
+FOR UPDATE
+  SKIP LOCKED;
+
+-- postsSql.publishScheduled
+-- binds: $1 now, $2 id
+UPDATE posts
+SET
+  published_at = scheduled_at,
+  scheduled_at = NULL,
+  updated_at = $1
+WHERE
+  id = $2
+  AND published_at IS NULL
+  AND scheduled_at IS NOT NULL;
+
+-- postsSql.scheduled
+-- binds: $1 authorId, $2 first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
+FROM
+  posts p
+WHERE
+  p.author_id = $1
+  AND p.published_at IS NULL
+  AND p.scheduled_at IS NOT NULL
+ORDER BY
+  p.scheduled_at,
+  p.id
+LIMIT
+  $2;
+
+-- postsSql.scheduledAfter
+-- binds: $1 authorId, $2 afterScheduledAt, $3 afterId, $4 first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
+FROM
+  posts p
+WHERE
+  p.author_id = $1
+  AND p.published_at IS NULL
+  AND p.scheduled_at IS NOT NULL
+  AND (p.scheduled_at, p.id) > ($2, $3)
+ORDER BY
+  p.scheduled_at,
+  p.id
+LIMIT
+  $4;
+
+-- postsSql.countScheduled
+-- binds: $1 authorId
+SELECT
+  COUNT(*) AS count
+FROM
+  posts p
+WHERE
+  p.author_id = $1
+  AND p.published_at IS NULL
+  AND p.scheduled_at IS NOT NULL;

@@ -56,7 +56,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -72,6 +83,17 @@ SELECT
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
   p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl",
   u.id AS "author.id",
   u.name AS "author.name",
   u.email AS "author.email",
@@ -96,7 +118,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -125,7 +158,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -145,7 +189,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -166,7 +221,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -187,7 +253,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -209,7 +286,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -246,7 +334,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -284,7 +383,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -322,7 +432,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -361,7 +482,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   (
     SELECT
@@ -396,7 +528,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   (
     SELECT
@@ -431,7 +574,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   (
     SELECT
@@ -465,7 +619,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   (
     SELECT
@@ -501,7 +666,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -521,7 +697,18 @@ SELECT
   p.author_id AS "authorId",
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
-  p.published_at AS "publishedAt"
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
 FROM
   posts p
 WHERE
@@ -623,7 +810,7 @@ GROUP BY
   p.author_id;
 
 -- postsSql.insert
--- binds: id, title, content, authorId, createdAt, createdAt, publishedAt
+-- binds: id, title, content, authorId, createdAt, createdAt, publishedAt, slug, scheduledAt, excerpt, customExcerpt, contentHtml, contentText, toc, wordCount, coverUrl, coverAlt, coverCaption, seoTitle, seoDescription, seoCanonicalUrl
 INSERT INTO
   posts (
     id,
@@ -632,23 +819,194 @@ INSERT INTO
     author_id,
     created_at,
     updated_at,
-    published_at
+    published_at,
+    slug,
+    scheduled_at,
+    excerpt,
+    custom_excerpt,
+    content_html,
+    content_text,
+    toc,
+    word_count,
+    cover_url,
+    cover_alt,
+    cover_caption,
+    seo_title,
+    seo_description,
+    seo_canonical_url
   )
 VALUES
-  (+ ?, + ?, + ?, + ?, + ?, + ?, + ?);
+  (
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?
+  );
 
 -- postsSql.update
--- binds: title, content, updatedAt, id
+-- binds: title, content, contentHtml, contentText, toc, wordCount, excerpt, setExcerpt, customExcerpt, setCover, coverUrl, setCover, coverAlt, setCover, coverCaption, setSeo, seoTitle, setSeo, seoDescription, setSeo, seoCanonicalUrl, updatedAt, id
 UPDATE posts
 SET
   title = COALESCE(+ ?, title),
   content = COALESCE(+ ?, content),
+  content_html = COALESCE(+ ?, content_html),
+  content_text = COALESCE(+ ?, content_text),
+  toc = COALESCE(+ ?, toc),
+  word_count = COALESCE(+ ?, word_count),
+  excerpt = COALESCE(+ ?, excerpt),
+  custom_excerpt = CASE
+    WHEN + ? THEN + ?
+    ELSE custom_excerpt
+  END,
+  cover_url = CASE
+    WHEN + ? THEN + ?
+    ELSE cover_url
+  END,
+  cover_alt = CASE
+    WHEN + ? THEN + ?
+    ELSE cover_alt
+  END,
+  cover_caption = CASE
+    WHEN + ? THEN + ?
+    ELSE cover_caption
+  END,
+  seo_title = CASE
+    WHEN + ? THEN + ?
+    ELSE seo_title
+  END,
+  seo_description = CASE
+    WHEN + ? THEN + ?
+    ELSE seo_description
+  END,
+  seo_canonical_url = CASE
+    WHEN + ? THEN + ?
+    ELSE seo_canonical_url
+  END,
   updated_at = + ?
 WHERE
   id = + ?
 RETURNING
   title,
   content;
+
+-- postsSql.bodies
+-- binds: ids
+SELECT
+  p.id,
+  p.content_html AS "contentHtml",
+  p.content_text AS "contentText",
+  p.toc
+FROM
+  posts p
+WHERE
+  p.id IN (
+    SELECT
+      value
+    FROM
+      json_each(+ ?)
+  );
+
+-- postsSql.slugsOf
+-- binds: ids
+SELECT
+  s.post_id AS "postId",
+  s.slug
+FROM
+  post_slugs s
+WHERE
+  s.post_id IN (
+    SELECT
+      value
+    FROM
+      json_each(+ ?)
+  )
+ORDER BY
+  s.created_at DESC,
+  s.slug;
+
+-- postsSql.bySlug
+-- binds: slug
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
+FROM
+  post_slugs s
+  JOIN posts p ON p.id = s.post_id
+WHERE
+  s.slug = + ?;
+
+-- postsSql.slugsTaken
+-- binds: slugs
+SELECT
+  s.slug,
+  s.post_id AS "postId"
+FROM
+  post_slugs s
+WHERE
+  s.slug IN (
+    SELECT
+      value
+    FROM
+      json_each(+ ?)
+  );
+
+-- postsSql.claimSlug
+-- binds: slug, postId, at
+INSERT INTO
+  post_slugs (slug, post_id, created_at)
+VALUES
+  (+ ?, + ?, + ?)
+ON CONFLICT DO NOTHING;
+
+-- postsSql.renewSlug
+-- binds: at, slug, postId
+UPDATE post_slugs
+SET
+  created_at = + ?
+WHERE
+  slug = + ?
+  AND post_id = + ?;
+
+-- postsSql.setSlug
+-- binds: slug, id
+UPDATE posts
+SET
+  slug = + ?
+WHERE
+  id = + ?;
 
 -- postsSql.foldSearchText
 -- binds: titleFolded, contentFolded, id
@@ -664,7 +1022,8 @@ WHERE
 UPDATE posts
 SET
   published_at = + ?,
-  updated_at = + ?
+  updated_at = + ?,
+  scheduled_at = NULL
 WHERE
   id = + ?
   AND published_at IS NULL;
@@ -674,3 +1033,152 @@ WHERE
 DELETE FROM posts
 WHERE
   id = + ?;
+
+-- postsSql.schedule
+-- binds: at, now, id
+UPDATE posts
+SET
+  scheduled_at = + ?,
+  updated_at = + ?
+WHERE
+  id = + ?
+  AND published_at IS NULL;
+
+-- postsSql.unschedule
+-- binds: now, id
+UPDATE posts
+SET
+  scheduled_at = NULL,
+  updated_at = + ?
+WHERE
+  id = + ?
+  AND scheduled_at IS NOT NULL;
+
+-- postsSql.unpublish
+-- binds: now, id
+UPDATE posts
+SET
+  published_at = NULL,
+  scheduled_at = NULL,
+  updated_at = + ?
+WHERE
+  id = + ?
+  AND published_at IS NOT NULL;
+
+-- postsSql.due
+-- binds: now, first
+SELECT
+  p.id,
+  p.author_id AS "authorId"
+FROM
+  posts p
+WHERE
+  p.scheduled_at IS NOT NULL
+  AND p.scheduled_at <= + ?
+ORDER BY
+  p.scheduled_at,
+  p.id
+LIMIT
+  + ?;
+
+-- postsSql.claimDue
+-- binds: id, now
+SELECT
+  p.id
+FROM
+  posts p
+WHERE
+  p.id = + ?
+  AND p.published_at IS NULL
+  AND p.scheduled_at IS NOT NULL
+  AND p.scheduled_at <= + ?;
+
+-- postsSql.publishScheduled
+-- binds: now, id
+UPDATE posts
+SET
+  published_at = scheduled_at,
+  scheduled_at = NULL,
+  updated_at = + ?
+WHERE
+  id = + ?
+  AND published_at IS NULL
+  AND scheduled_at IS NOT NULL;
+
+-- postsSql.scheduled
+-- binds: authorId, first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
+FROM
+  posts p
+WHERE
+  p.author_id = + ?
+  AND p.published_at IS NULL
+  AND p.scheduled_at IS NOT NULL
+ORDER BY
+  p.scheduled_at,
+  p.id
+LIMIT
+  + ?;
+
+-- postsSql.scheduledAfter
+-- binds: authorId, afterScheduledAt, afterId, first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl"
+FROM
+  posts p
+WHERE
+  p.author_id = + ?
+  AND p.published_at IS NULL
+  AND p.scheduled_at IS NOT NULL
+  AND (p.scheduled_at, p.id) > (+ ?, + ?)
+ORDER BY
+  p.scheduled_at,
+  p.id
+LIMIT
+  + ?;
+
+-- postsSql.countScheduled
+-- binds: authorId
+SELECT
+  COUNT(*) AS count
+FROM
+  posts p
+WHERE
+  p.author_id = + ?
+  AND p.published_at IS NULL
+  AND p.scheduled_at IS NOT NULL;

@@ -16,6 +16,7 @@ import { migrations } from '../migrations';
 import * as notifications from '../notifications/notifications.sql';
 import * as posts from '../posts/posts.sql';
 import * as search from '../search/search.sql';
+import * as syndication from '../syndication/syndication.sql';
 import * as tags from '../tags/tags.sql';
 import * as users from '../users/users.sql';
 
@@ -34,6 +35,7 @@ const FEATURES: Record<string, object> = {
   notifications,
   posts,
   search,
+  syndication,
   tags,
   users,
 };

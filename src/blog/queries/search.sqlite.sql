@@ -11,6 +11,17 @@ SELECT
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
   p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl",
   g.rank
 FROM
   (
@@ -62,6 +73,17 @@ SELECT
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
   p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl",
   g.rank
 FROM
   (
@@ -121,6 +143,17 @@ SELECT
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
   p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl",
   g.rank
 FROM
   (
@@ -189,6 +222,17 @@ SELECT
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
   p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl",
   g.rank
 FROM
   (
@@ -265,6 +309,17 @@ SELECT
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
   p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl",
   g.rank
 FROM
   (
@@ -316,6 +371,17 @@ SELECT
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
   p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl",
   g.rank
 FROM
   (
@@ -375,6 +441,17 @@ SELECT
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
   p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl",
   g.rank
 FROM
   (
@@ -443,6 +520,17 @@ SELECT
   p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
   p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl",
   g.rank
 FROM
   (

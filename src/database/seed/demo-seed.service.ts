@@ -35,8 +35,32 @@ const DEMO_POSTS = [
   {
     author: ADA,
     title: 'Notes on the Analytical Engine',
-    content: 'It weaves algebraic patterns.',
+    content: [
+      'It weaves algebraic patterns, as the Jacquard loom weaves flowers and leaves.',
+      '',
+      '## The operations',
+      '',
+      '| Card | What it does |',
+      '| ---- | ------------ |',
+      '| Operation | adds, subtracts, multiplies or divides |',
+      '| Variable | names the column a number is read from |',
+      '',
+      '## Note G',
+      '',
+      'The Bernoulli numbers, step by step:',
+      '',
+      '```js',
+      'const B = (n) => (n === 0 ? 1 : -sum(n) / (n + 1));',
+      '```',
+      '',
+      'The engine *has no pretensions to originate anything*.',
+    ].join('\n'),
     tags: ['History', 'Computing'],
+    coverImage: {
+      url: 'https://images.example.com/analytical-engine.jpg',
+      alt: 'The Analytical Engine’s mill',
+      caption: 'A trial model of the mill',
+    },
   },
   {
     author: GRACE,
@@ -73,6 +97,14 @@ const DEMO_POSTS = [
   },
 ];
 
+/** A post Ada has scheduled a week ahead: a draft until then, in her `myScheduledPosts`. */
+const SCHEDULED_POST = {
+  author: ADA,
+  title: 'Sketch of the engine, translated',
+  content: '# Sketch\n\nA translation, with notes longer than the paper.',
+  publishInDays: 7,
+};
+
 /**
  * On an empty database, when SEED_DEMO is on, adds a few users and posts to explore. Their
  * password is the README's only while the service listens on loopback; a service that others can
@@ -108,15 +140,18 @@ export class DemoSeedService implements OnApplicationBootstrap {
     await this.follows.follow(people[ADA].id, people[ALAN]);
     await this.follows.follow(people[GRACE].id, people[ADA]);
     const posts: Post[] = [];
-    for (const { author, title, content, tags } of DEMO_POSTS) {
-      const input = { title, content, ...(this.blog.features?.tags && { tags }) };
+    for (const { author, title, content, tags, ...card } of DEMO_POSTS) {
+      const input = { title, content, ...card, ...(this.blog.features?.tags && { tags }) };
       posts.push(await this.posts.create({ input }, people[author]));
     }
+    const { author, title, content, publishInDays } = SCHEDULED_POST;
+    const publishAt = new Date(Date.now() + publishInDays * 24 * 3_600_000);
+    await this.posts.create({ input: { title, content, publishAt } }, people[author]);
     await this.likes.like(posts[0].id, people[GRACE]);
     await this.likes.like(posts[3].id, people[ALAN]);
     await this.comments.add(posts[0].id, 'Patterns, like a loom’s: lovely.', people[ALAN]);
     this.logger.log(
-      `Seeded a demo: ${DEMO_USERS.length} users, ${DEMO_POSTS.length} posts, follows, likes ` +
+      `Seeded a demo: ${DEMO_USERS.length} users, ${DEMO_POSTS.length} posts and a scheduled one, follows, likes ` +
         `and a comment. Log in as ${DEMO_USERS[ADA].email} / ${password}` +
         (local
           ? '.'

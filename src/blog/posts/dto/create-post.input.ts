@@ -1,15 +1,19 @@
 import { applyDecorators } from '@nestjs/common';
 import { Field, InputType } from '@nestjs/graphql';
+import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
+  IsDate,
   IsOptional,
   IsString,
   Length,
   MaxLength,
+  ValidateNested,
 } from 'class-validator';
 
+import { CoverImageInput, EXCERPT_LENGTH, PostSeoInput } from './post-card.input';
 import { IsVisibleLine, IsVisibleText, Trim } from '../../common/validation';
 
 export const TITLE_LENGTH = { min: 1, max: 200 };
@@ -36,6 +40,28 @@ export const TAGS_FILTER_DESCRIPTION =
 export const TAGS_INPUT_DESCRIPTION =
   'Up to 5 tags, stored as slugs: lower case, Unicode normalised (NFKC), spaces and underscores ' +
   'as dashes, letters, digits and dashes only; tags with the same slug count once.';
+
+/** The description of a post's `slug` input. */
+export const SLUG_INPUT_DESCRIPTION =
+  "The post's address in URLs, unique across posts; made from the title when left out. " +
+  'Read as a slug is made (lower case, dashes, at most 80 characters); a slug another post has, or had, is CONFLICT.';
+
+/** The description of a post's `excerpt` input. */
+export const EXCERPT_INPUT_DESCRIPTION =
+  'A summary for cards and feeds, at most 300 characters; without one, the excerpt is the start of the text.';
+
+/** A slug as an author asks for it; the service makes it a slug (see posts/post-slug.ts). */
+export const IsPostSlug = () => applyDecorators(IsOptional(), Trim(), IsString(), Length(1, 200));
+
+/** An author's excerpt: trimmed, then 1-300 characters, some of them visible. */
+export const IsPostExcerpt = () =>
+  applyDecorators(
+    IsOptional(),
+    Trim(),
+    IsString(),
+    Length(EXCERPT_LENGTH.min, EXCERPT_LENGTH.max),
+    IsVisibleText(),
+  );
 
 /** A post title: trimmed, then 1-200 characters of one line, some of them visible. */
 export const IsPostTitle = () =>
@@ -75,4 +101,33 @@ export class CreatePostInput {
   @Field(() => [String], { nullable: true, description: TAGS_INPUT_DESCRIPTION })
   @IsTagList()
   tags?: string[] | null;
+
+  @Field(() => String, { nullable: true, description: SLUG_INPUT_DESCRIPTION })
+  @IsPostSlug()
+  slug?: string | null;
+
+  @Field(() => String, { nullable: true, description: EXCERPT_INPUT_DESCRIPTION })
+  @IsPostExcerpt()
+  excerpt?: string | null;
+
+  @Field(() => CoverImageInput, { nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CoverImageInput)
+  coverImage?: CoverImageInput | null;
+
+  @Field(() => PostSeoInput, { nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PostSeoInput)
+  seo?: PostSeoInput | null;
+
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      'Schedules the post for this time, in the future: it stays a draft until then, and then publishes itself. Leaves `publish` unread.',
+  })
+  @IsOptional()
+  @IsDate()
+  publishAt?: Date | null;
 }

@@ -1,0 +1,290 @@
+-- Generated from src/blog/syndication/syndication.sql.ts by `npm run sql:generate`: do not edit.
+-- Each statement as PostgreSQL receives it; $n takes the parameter named under binds.
+
+-- syndicationSql.newest
+-- binds: $1 first
+SELECT
+  p.id,
+  p.title,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  u.name AS "authorName",
+  u.handle AS "authorHandle",
+  u.updated_at AS "authorUpdatedAt"
+FROM
+  posts p
+  JOIN users u ON u.id = p.author_id
+WHERE
+  p.id IN (
+    SELECT
+      x.id
+    FROM
+      posts x
+    WHERE
+      x.published_at IS NOT NULL
+    ORDER BY
+      x.published_at DESC,
+      x.id DESC
+    LIMIT
+      $1
+  )
+ORDER BY
+  p.published_at DESC,
+  p.id DESC;
+
+-- syndicationSql.newestByAuthor
+-- binds: $1 authorId, $2 first
+SELECT
+  p.id,
+  p.title,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  u.name AS "authorName",
+  u.handle AS "authorHandle",
+  u.updated_at AS "authorUpdatedAt"
+FROM
+  posts p
+  JOIN users u ON u.id = p.author_id
+WHERE
+  p.id IN (
+    SELECT
+      x.id
+    FROM
+      posts x
+    WHERE
+      x.published_at IS NOT NULL
+      AND x.author_id = $1
+    ORDER BY
+      x.published_at DESC,
+      x.id DESC
+    LIMIT
+      $2
+  )
+ORDER BY
+  p.published_at DESC,
+  p.id DESC;
+
+-- syndicationSql.newestTaggedByWalk
+-- binds: $1 slug, $2 first
+SELECT
+  p.id,
+  p.title,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  u.name AS "authorName",
+  u.handle AS "authorHandle",
+  u.updated_at AS "authorUpdatedAt"
+FROM
+  posts p
+  JOIN users u ON u.id = p.author_id
+WHERE
+  p.id IN (
+    SELECT
+      x.id
+    FROM
+      posts x
+    WHERE
+      x.published_at IS NOT NULL
+      AND (
+        SELECT
+          1
+        FROM
+          post_tags t
+        WHERE
+          t.post_id = x.id
+          AND t.slug = $1
+      ) IS NOT NULL
+    ORDER BY
+      x.published_at DESC,
+      x.id DESC
+    LIMIT
+      $2
+  )
+ORDER BY
+  p.published_at DESC,
+  p.id DESC;
+
+-- syndicationSql.newestTaggedBySort
+-- binds: $1 slug, $2 first
+SELECT
+  p.id,
+  p.title,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  u.name AS "authorName",
+  u.handle AS "authorHandle",
+  u.updated_at AS "authorUpdatedAt"
+FROM
+  posts p
+  JOIN users u ON u.id = p.author_id
+WHERE
+  p.id IN (
+    SELECT
+      x.id
+    FROM
+      post_tags t
+      JOIN posts x ON x.id = t.post_id
+    WHERE
+      t.slug = $1
+      AND x.published_at IS NOT NULL
+    ORDER BY
+      x.published_at DESC,
+      x.id DESC
+    LIMIT
+      $2
+  )
+ORDER BY
+  p.published_at DESC,
+  p.id DESC;
+
+-- syndicationSql.authorByHandle
+-- binds: $1 handle
+SELECT
+  u.id,
+  u.name,
+  u.handle
+FROM
+  users u
+WHERE
+  u.handle = $1;
+
+-- syndicationSql.tagCount
+-- binds: $1 slug
+SELECT
+  tc.count AS count
+FROM
+  tag_counts tc
+WHERE
+  tc.slug = $1;
+
+-- syndicationSql.tagsOfPosts
+-- binds: $1 postIds
+SELECT
+  pt.post_id AS "postId",
+  pt.slug AS slug
+FROM
+  post_tags pt
+WHERE
+  pt.post_id = ANY ($1)
+ORDER BY
+  pt.post_id,
+  pt.position;
+
+-- syndicationSql.months
+-- binds: $1 most
+WITH RECURSIVE
+  months (at) AS (
+    SELECT
+      (
+        SELECT
+          x.published_at
+        FROM
+          posts x
+        WHERE
+          x.published_at IS NOT NULL
+        ORDER BY
+          x.published_at
+        LIMIT
+          1
+      )
+    UNION ALL
+    SELECT
+      (
+        SELECT
+          x.published_at
+        FROM
+          posts x
+        WHERE
+          x.published_at >= (
+            (
+              date_trunc('month', m.at AT TIME ZONE 'UTC') + interval '1 month'
+            ) AT TIME ZONE 'UTC'
+          )
+        ORDER BY
+          x.published_at
+        LIMIT
+          1
+      )
+    FROM
+      months m
+    WHERE
+      m.at IS NOT NULL
+  )
+SELECT
+  m.at AS "firstPublishedAt"
+FROM
+  months m
+WHERE
+  m.at IS NOT NULL
+LIMIT
+  $1;
+
+-- syndicationSql.publishedBetween
+-- binds: $1 from, $2 until, $3 first
+SELECT
+  p.id,
+  p.slug,
+  p.published_at AS "publishedAt",
+  p.updated_at AS "updatedAt"
+FROM
+  posts p
+WHERE
+  p.published_at >= $1
+  AND p.published_at < $2
+ORDER BY
+  p.published_at,
+  p.id
+LIMIT
+  $3;
