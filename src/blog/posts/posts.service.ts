@@ -415,9 +415,13 @@ export class PostsService {
         if ((await sql.run(this.statements.claimSlug, { slug, postId, at })) > 0) return slug;
       }
     }
-    // Thousands of posts of one title: a random suffix ends the search.
+    // More than 200 posts made the same slug: a random suffix ends the search.
     for (;;) {
-      const slug = `${slugCandidates(base, 0, 1)[0].slice(0, MAX_SLUG_LENGTH - 9)}-${randomBytes(4).toString('hex')}`;
+      const head = [...base]
+        .slice(0, MAX_SLUG_LENGTH - 9)
+        .join('')
+        .replace(/-+$/, '');
+      const slug = `${head}-${randomBytes(4).toString('hex')}`;
       if ((await sql.run(this.statements.claimSlug, { slug, postId, at })) > 0) return slug;
     }
   }
