@@ -1,22 +1,38 @@
-import DOMPurify from 'dompurify';
+import DOMPurify, { type RemovedAttribute, type RemovedElement } from 'dompurify';
 import { JSDOM } from 'jsdom';
 
 const { window } = new JSDOM('<!doctype html><html><body></body></html>');
 const purify = DOMPurify(window as unknown as Parameters<typeof DOMPurify>[0]);
 
-/** `html` as a browser parses and serialises it, for a comparison that ignores spelling. */
-export function parsedHtml(html: string): string {
+/** `html` parsed as a browser parses a page's body, for reading its elements. */
+export function parsedBody(html: string): HTMLElement {
   const body = window.document.createElement('body');
   body.innerHTML = html;
-  return body.innerHTML;
+  return body;
+}
+
+/** `html` as a browser parses and serialises it, for a comparison that ignores spelling. */
+export function parsedHtml(html: string): string {
+  return parsedBody(html).innerHTML;
 }
 
 /**
- * What an independent sanitiser (DOMPurify under jsdom, default settings) makes of `html`, when
- * that differs from `html` as parsed; null when it changes nothing.
+ * What an independent sanitiser (DOMPurify under jsdom, default settings) makes of `html`, and
+ * what it took out of it, each element or attribute named.
  */
+export function purified(html: string): { html: string; removed: string[] } {
+  const sanitised = purify.sanitize(html);
+  const removed = purify.removed.map((item: RemovedElement | RemovedAttribute) =>
+    'element' in item
+      ? `element <${item.element.nodeName.toLowerCase()}>`
+      : `attribute ${item.attribute?.name}="${item.attribute?.value}" of <${item.from.nodeName.toLowerCase()}>`,
+  );
+  return { html: sanitised, removed };
+}
+
+/** What DOMPurify makes of `html` when that differs from `html` as parsed; null when it changes nothing. */
 export function judgedHtml(html: string): string | null {
-  const judged = purify.sanitize(html);
+  const judged = purified(html).html;
   return judged === parsedHtml(html) ? null : judged;
 }
 
@@ -43,10 +59,8 @@ const URL_ATTRIBUTES = new Set(['href', 'src', 'xlink:href', 'action', 'formacti
  * text of the page is not read: an escaped `&lt;script&gt;` is text, and harmless.
  */
 export function dangersIn(html: string, extra: readonly string[] = []): string[] {
-  const body = window.document.createElement('body');
-  body.innerHTML = html;
   const found: string[] = [];
-  for (const element of body.querySelectorAll('*')) {
+  for (const element of parsedBody(html).querySelectorAll('*')) {
     if (FORBIDDEN_ELEMENTS.has(element.tagName) || extra.includes(element.tagName)) {
       found.push(`<${element.tagName.toLowerCase()}>`);
     }
