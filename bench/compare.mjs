@@ -51,7 +51,13 @@ import { oursPostgres, oursSqlite } from './contenders/ours.mjs';
 import { generate } from './generate.mjs';
 import { FULL_SIZES, scaleSizes } from './lib/blog-plan.mjs';
 import { ensureBuild } from './lib/build.mjs';
-import { createDatabase, databaseExists, detectPostgres, dropDatabase } from './lib/databases.mjs';
+import {
+  createDatabase,
+  databaseExists,
+  detectPostgres,
+  dropDatabase,
+  removeSqlite,
+} from './lib/databases.mjs';
 import { mintToken } from './lib/jwt.mjs';
 import { median, problemOf, runLoad, sendOnce } from './lib/measure.mjs';
 import { positiveNumber } from './lib/options.mjs';
@@ -182,11 +188,16 @@ async function compare(options, tmp) {
   mkdirSync(dataDir, { recursive: true });
   const pristine = join(dataDir, `compare-${options.scale}.sqlite`);
   const fixturesFile = join(dataDir, `compare-${options.scale}.json`);
-  let fixtures;
-  if (existsSync(pristine) && existsSync(fixturesFile)) {
-    fixtures = JSON.parse(readFileSync(fixturesFile, 'utf8'));
-  } else {
+  let fixtures =
+    existsSync(pristine) && existsSync(fixturesFile)
+      ? JSON.parse(readFileSync(fixturesFile, 'utf8'))
+      : null;
+  // A blog kept from before the generator wrote slugs and rendered content (issue 64) has no
+  // P1 slug: it is made again, and so is the PostgreSQL one kept with it.
+  const regenerate = !fixtures?.p1Slug;
+  if (regenerate) {
     log(`Generating the blog (scale ${options.scale})...`);
+    removeSqlite(pristine);
     const sizes = scaleSizes(FULL_SIZES, options.scale);
     ({ fixtures } = await generate({ databaseUrl: `sqlite:${pristine}`, sizes, seed: '42' }));
     writeFileSync(fixturesFile, JSON.stringify(fixtures));
@@ -199,7 +210,7 @@ async function compare(options, tmp) {
     postgres = await detectPostgres();
     if (postgres.unavailable) throw new Error(postgres.unavailable);
     const kept = keptPg && existsSync(keptPg) ? readFileSync(keptPg, 'utf8').trim() : null;
-    if (kept && (await databaseExists(postgres, kept))) {
+    if (kept && !regenerate && (await databaseExists(postgres, kept))) {
       pgTemplate = kept;
       log(`Using the PostgreSQL blog kept in ${pgTemplate}`);
     } else {

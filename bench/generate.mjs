@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-import { FULL_SIZES, planBlog, scaleSizes } from './lib/blog-plan.mjs';
+import { FULL_SIZES, P1_COMMENTS, P1_TAGS, planBlog, scaleSizes } from './lib/blog-plan.mjs';
 import { DEFERS_SEARCH_INDEX, INDEX_ONE_POST } from './lib/search-index.mjs';
 
 const require = createRequire(import.meta.url);
@@ -31,8 +31,24 @@ const COLUMNS = {
     'created_at',
     'updated_at',
   ],
-  posts: ['id', 'title', 'content', 'author_id', 'created_at', 'updated_at', 'published_at'],
-  comments: ['id', 'post_id', 'author_id', 'text', 'created_at'],
+  posts: [
+    'id',
+    'title',
+    'content',
+    'author_id',
+    'created_at',
+    'updated_at',
+    'published_at',
+    'slug',
+    'excerpt',
+    'content_html',
+    'content_text',
+    'toc',
+    'word_count',
+  ],
+  post_slugs: ['slug', 'post_id', 'created_at'],
+  post_tags: ['post_id', 'slug', 'position'],
+  comments: ['id', 'post_id', 'author_id', 'text', 'text_html', 'created_at'],
   likes: ['post_id', 'user_id', 'created_at'],
   follows: ['follower_id', 'followee_id', 'created_at'],
 };
@@ -58,13 +74,21 @@ const VALUES = {
     time(p.createdAt),
     time(p.createdAt),
     p.publishedAt === null ? null : time(p.publishedAt),
+    p.slug,
+    p.excerpt,
+    p.contentHtml,
+    p.contentText,
+    p.toc,
+    p.wordCount,
   ],
-  comments: (c, time) => [c.id, c.postId, c.authorId, c.text, time(c.createdAt)],
+  post_slugs: (s, time) => [s.slug, s.postId, time(s.createdAt)],
+  post_tags: (t) => [t.postId, t.slug, t.position],
+  comments: (c, time) => [c.id, c.postId, c.authorId, c.text, c.textHtml, time(c.createdAt)],
   likes: (l, time) => [l.postId, l.userId, time(l.createdAt)],
   follows: (f, time) => [f.followerId, f.followeeId, time(f.createdAt)],
 };
 
-const TABLES = ['users', 'posts', 'comments', 'likes', 'follows'];
+const TABLES = ['users', 'posts', 'post_slugs', 'post_tags', 'comments', 'likes', 'follows'];
 
 /** TypeORM's text form of a UTC timestamp on SQLite: 'YYYY-MM-DD HH:MM:SS.SSS'. */
 export const sqliteTime = (ms) => new Date(ms).toISOString().replace('T', ' ').slice(0, 23);
@@ -124,22 +148,98 @@ export async function indexPostsAsWritten(databaseUrl) {
 
 /**
  * Migrates and fills the database at `databaseUrl` (sqlite:<path> or postgres://...), the posts'
- * text written by `text` when given (see planBlog).
- * Returns the fixtures and the row counts.
+ * text written by `text` when given (see planBlog); without `tags`, no post has tags (the
+ * interference round tags them its own way).
+ * Returns the fixtures (with `p1Slug`, the slug of P1's post) and the row counts.
  */
 export async function generate({
   databaseUrl,
   sizes = FULL_SIZES,
   seed = 42,
   text,
+  tags = true,
   log = () => {},
 }) {
   const started = Date.now();
   await migrate(databaseUrl);
-  const { fixtures, tables } = planBlog(sizes, seed, text);
+  const plan = planBlog(sizes, seed, text);
+  const { fixtures, tables, p1 } = published(plan, { tags });
   const write = databaseUrl.startsWith('sqlite:') ? writeSqlite : writePostgres;
   const counts = await write(databaseUrl, tables, log);
-  return { fixtures, counts, seconds: (Date.now() - started) / 1000 };
+  if (p1.comments < P1_COMMENTS || (tags && p1.tags < P1_TAGS)) {
+    log(
+      `  (P1's post has ${p1.comments} comments and ${p1.tags} tags: the blog is too small for ${P1_COMMENTS} and ${P1_TAGS})`,
+    );
+  }
+  return {
+    fixtures: { ...fixtures, p1Slug: p1.slug },
+    counts,
+    seconds: (Date.now() - started) / 1000,
+  };
+}
+
+/**
+ * The rows of a planned blog as the service writes them since migration 1765005000000
+ * (publishing, issue 64), with the service's own code from dist/: each post's content rendered
+ * (HTML, plain text, headings as JSON, excerpt, word count) and its slug made from its title,
+ * oldest first with `-2`, `-3` … on a clash, as the migration gives existing posts; the slugs'
+ * rows in `post_slugs`; each comment's text rendered. `p1` holds the slug of P1's post and its
+ * comments and tags, counted as they are written.
+ */
+function published({ fixtures, tables }, { tags }) {
+  const content = require(join(ROOT, 'dist/src/blog/common/content/index.js'));
+  const { postCard } = require(join(ROOT, 'dist/src/blog/posts/post-card.js'));
+  const { slugCandidates, slugOfTitle } = require(join(ROOT, 'dist/src/blog/posts/post-slug.js'));
+  const p1 = { slug: null, comments: 0, tags: 0 };
+  const slugs = [];
+  function* posts() {
+    const taken = new Set();
+    for (const post of tables.posts()) {
+      const base = slugOfTitle(post.title);
+      let slug = base;
+      for (let round = 0; taken.has(slug); round++) {
+        slug = slugCandidates(base, round).find((candidate) => !taken.has(candidate)) ?? slug;
+      }
+      taken.add(slug);
+      slugs.push({ slug, postId: post.id, createdAt: post.createdAt });
+      if (post.id === fixtures.p1PostId) p1.slug = slug;
+      const rendered = content.renderPostContent(post.content);
+      const { excerpt, wordCount } = postCard(rendered, null);
+      yield {
+        ...post,
+        slug,
+        excerpt,
+        contentHtml: rendered.html,
+        contentText: rendered.text,
+        toc: JSON.stringify(rendered.toc),
+        wordCount,
+      };
+    }
+  }
+  function* postTags() {
+    if (!tags) return;
+    for (const tag of tables.postTags()) {
+      if (tag.postId === fixtures.p1PostId) p1.tags++;
+      yield tag;
+    }
+  }
+  function* comments() {
+    for (const comment of tables.comments()) {
+      if (comment.postId === fixtures.p1PostId) p1.comments++;
+      yield { ...comment, textHtml: content.renderCommentText(comment.text).html };
+    }
+  }
+  return {
+    fixtures,
+    p1,
+    tables: {
+      ...tables,
+      posts,
+      post_slugs: () => slugs.values(),
+      post_tags: postTags,
+      comments,
+    },
+  };
 }
 
 async function writeSqlite(databaseUrl, tables, log) {
@@ -210,8 +310,24 @@ const PG_TYPES = {
     'timestamptz',
     'timestamptz',
   ],
-  posts: ['varchar', 'varchar', 'text', 'varchar', 'timestamptz', 'timestamptz', 'timestamptz'],
-  comments: ['varchar', 'varchar', 'varchar', 'text', 'timestamptz'],
+  posts: [
+    'varchar',
+    'varchar',
+    'text',
+    'varchar',
+    'timestamptz',
+    'timestamptz',
+    'timestamptz',
+    'varchar',
+    'varchar',
+    'text',
+    'text',
+    'text',
+    'int4',
+  ],
+  post_slugs: ['varchar', 'varchar', 'timestamptz'],
+  post_tags: ['varchar', 'varchar', 'int4'],
+  comments: ['varchar', 'varchar', 'varchar', 'text', 'text', 'timestamptz'],
   likes: ['varchar', 'varchar', 'timestamptz'],
   follows: ['varchar', 'varchar', 'timestamptz'],
 };

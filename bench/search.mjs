@@ -38,7 +38,7 @@ const log = (line = '') => console.log(line);
 const SEED = 42;
 const VOCABULARY_SIZE = 20_000;
 /** Changes with what the generator writes, so that kept data of another version is not reused. */
-const DATA_VERSION = 'z3';
+const DATA_VERSION = 'z4';
 
 /**
  * The ranks (1 = the most frequent word) the queries are made of. Mid-frequency words are those

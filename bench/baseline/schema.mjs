@@ -1,7 +1,10 @@
 /**
  * The baseline's schema and hand-written resolvers: the part of the blog contract that the
- * benchmark uses (users, posts, comments, likes, the feed), with the same types, defaults,
- * page bounds and visibility rules as our service.
+ * benchmark uses (users, posts, comments, likes, the feed, and for P1 a post by its slug with
+ * its rendered content, headings and tags), with the same types, defaults, page bounds and
+ * visibility rules as our service. It reads what the service writes (slugs, rendered HTML,
+ * headings, word counts, tags) but writes none of it: its createPost (W1) stores the title and
+ * content as before.
  */
 import { createRequire } from 'node:module';
 
@@ -40,11 +43,23 @@ export const typeDefs = /* GraphQL */ `
     commentsCount: Int!
     likesCount: Int!
     isLikedByMe: Boolean!
+    slug: String
+    contentHtml: String!
+    toc: [TocEntry!]!
+    readingTimeMinutes: Int!
+    tags: [String!]!
+  }
+
+  type TocEntry {
+    id: String!
+    level: Int!
+    title: String!
   }
 
   type Comment {
     id: ID!
     text: String!
+    textHtml: String!
     createdAt: DateTime!
     author: User!
     post: Post!
@@ -61,6 +76,7 @@ export const typeDefs = /* GraphQL */ `
     user(id: ID!): User
     posts(first: Int = 20, after: ID, authorId: ID): [Post!]!
     post(id: ID!): Post
+    postBySlug(slug: String!): Post
     feed(first: Int = 20, after: ID): [Post!]!
     me: User
   }
@@ -85,6 +101,15 @@ function page({ first, after }) {
     throw error('after must be the id of an item of the previous page.', 'BAD_USER_INPUT', 'after');
   }
   return { first, after: after ?? null };
+}
+
+/** The form of a slug that postBySlug looks up (the service's lookupSlug). */
+const lookupSlug = (slug) => (slug.length > 320 ? '' : slug.normalize('NFC').toLowerCase().trim());
+
+/** Minutes to read `wordCount` words at 230 a minute, rounded up, at least 1 (the service's). */
+function readingTimeMinutes(wordCount) {
+  const minutes = Math.ceil(wordCount / 230);
+  return Number.isFinite(minutes) && minutes > 1 ? minutes : 1;
 }
 
 const canSee = (post, viewer) =>
@@ -119,6 +144,11 @@ export const resolvers = {
     posts: (_, args, { store }) => store.listPosts(page(args), args.authorId),
     post: (_, { id }, { store, viewer }) => {
       const post = store.postById(id);
+      return post && canSee(post, viewer) ? post : null;
+    },
+    postBySlug: (_, { slug }, { store, viewer }) => {
+      const wanted = lookupSlug(slug);
+      const post = wanted ? store.postBySlug(wanted) : null;
       return post && canSee(post, viewer) ? post : null;
     },
     feed: (_, args, { store, viewer }) => {
@@ -177,6 +207,10 @@ export const resolvers = {
     commentsCount: (post, _, { loaders }) => loaders.commentsCount.load(post.id),
     likesCount: (post, _, { loaders }) => loaders.likesCount.load(post.id),
     isLikedByMe: (post, _, { loaders }) => loaders.likedByViewer.load(post.id),
+    contentHtml: async (post, _, { loaders }) => (await loaders.bodyById.load(post.id)).html,
+    toc: async (post, _, { loaders }) => (await loaders.bodyById.load(post.id)).toc,
+    readingTimeMinutes: (post) => readingTimeMinutes(post.wordCount),
+    tags: (post, _, { loaders }) => loaders.tagsByPost.load(post.id),
   },
   Comment: {
     author: (comment, _, { loaders }) => loaders.userById.load(comment.authorId),

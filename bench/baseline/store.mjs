@@ -15,10 +15,20 @@ const { v7: uuidv7 } = require('uuid');
 
 const USER_COLUMNS = `"u"."id", "u"."name", "u"."email", "u"."handle", "u"."avatar", "u"."role", "u"."created_at", "u"."updated_at"`;
 const POST_COLUMNS = (alias) =>
-  ['id', 'title', 'content', 'author_id', 'created_at', 'updated_at', 'published_at']
+  [
+    'id',
+    'title',
+    'content',
+    'author_id',
+    'created_at',
+    'updated_at',
+    'published_at',
+    'slug',
+    'word_count',
+  ]
     .map((column) => `"${alias}"."${column}"`)
     .join(', ');
-const COMMENT_COLUMNS = `"c"."id", "c"."text", "c"."created_at", "c"."post_id", "c"."author_id"`;
+const COMMENT_COLUMNS = `"c"."id", "c"."text", "c"."text_html", "c"."created_at", "c"."post_id", "c"."author_id"`;
 const NEWEST_FIRST = (alias) => `ORDER BY "${alias}"."published_at" DESC, "${alias}"."id" DESC`;
 
 /** SQLite keeps TypeORM's 'YYYY-MM-DD HH:MM:SS.SSS' UTC text. */
@@ -43,10 +53,13 @@ const toPost = (row) => ({
   createdAt: toDate(row.created_at),
   updatedAt: toDate(row.updated_at),
   publishedAt: toDate(row.published_at),
+  slug: row.slug,
+  wordCount: row.word_count ?? 0,
 });
 const toComment = (row) => ({
   id: row.id,
   text: row.text,
+  textHtml: row.text_html ?? '',
   createdAt: toDate(row.created_at),
   postId: row.post_id,
   authorId: row.author_id,
@@ -137,6 +150,35 @@ export class Store {
       `SELECT ${POST_COLUMNS('p')} FROM "posts" "p" WHERE "p"."id" IN (${marks(ids.length)})`,
       ids,
     ).map(toPost);
+  }
+
+  /** The post that has or had `slug` (post_slugs keeps them all, as the service's). */
+  postBySlug(slug) {
+    const row = this.get(
+      `SELECT ${POST_COLUMNS('p')} FROM "post_slugs" "s" JOIN "posts" "p" ON "p"."id" = "s"."post_id" WHERE "s"."slug" = ?`,
+      [slug],
+    );
+    return row ? toPost(row) : null;
+  }
+
+  /** The rendered content and headings of each post, read only when asked for (the service's). */
+  bodiesByIds(ids) {
+    return this.all(
+      `SELECT "p"."id", "p"."content_html", "p"."toc" FROM "posts" "p" WHERE "p"."id" IN (${marks(ids.length)})`,
+      ids,
+    ).map((row) => ({
+      id: row.id,
+      html: row.content_html ?? '',
+      toc: JSON.parse(row.toc ?? '[]'),
+    }));
+  }
+
+  /** The tags of each post, in their order, in one statement (the service's). */
+  tagsOfPosts(postIds) {
+    return this.all(
+      `SELECT "pt"."post_id", "pt"."slug" FROM "post_tags" "pt" WHERE "pt"."post_id" IN (${marks(postIds.length)}) ORDER BY "pt"."post_id", "pt"."position"`,
+      postIds,
+    );
   }
 
   /** `"p"."published_at" IS NOT NULL`, after the cursor post when given. */
@@ -307,6 +349,10 @@ export function createLoaders(store, viewer) {
   const loaders = {
     userById: new DataLoader(async (ids) => byKeys(ids, store.usersByIds(ids))),
     postById: new DataLoader(async (ids) => byKeys(ids, store.postsByIds(ids))),
+    bodyById: new DataLoader(async (ids) => byKeys(ids, store.bodiesByIds(ids))),
+    tagsByPost: new DataLoader(async (ids) =>
+      groupBy(ids, store.tagsOfPosts(ids), (t) => t.post_id).map((tags) => tags.map((t) => t.slug)),
+    ),
     postsByAuthor: pagedLoaders((ids, page) =>
       groupBy(ids, page.first === 0 ? [] : store.postsByAuthors(ids, page), (p) => p.authorId),
     ),

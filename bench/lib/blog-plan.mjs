@@ -27,6 +27,18 @@ export function scaleSizes(sizes, factor) {
 /** How many users the bench viewer follows: bounded, like a real reader, whatever the blog size. */
 export const VIEWER_FOLLOWS = 50;
 
+/** The comments P1 asks for (`comments(first: 10)`), and so the least its post should have. */
+export const P1_COMMENTS = 10;
+/** The tags P1's post has at least; other posts have 0 to 3. */
+export const P1_TAGS = 3;
+
+/** The tags of the blog's posts (slugs), the most used first. */
+const TAGS = (
+  'graphql sql performance caching databases testing node typescript postgres sqlite ' +
+  'architecture api design devops observability security release tooling frontend backend ' +
+  'career notes books travel music cooking garden cycling photography weekend'
+).split(' ');
+
 const DAY = 24 * 3600 * 1000;
 const START = Date.UTC(2025, 0, 1);
 const USERS_SPAN = 60 * DAY;
@@ -39,7 +51,8 @@ const POSTS_SPAN = 365 * DAY;
  * Shape: early users write most (author = users * u^2), a handful of posts are drafts, some
  * posts are published days after they were written, comments and likes go mostly to a few
  * popular posts, the bench viewer follows {@link VIEWER_FOLLOWS} users, the bench writer is the
- * newest user and is followed by no one the reads look at.
+ * newest user and is followed by no one the reads look at. Posts have 0 to 3 tags; the post of
+ * P1, a popular one outside the feed, has {@link P1_TAGS} and its content has headings.
  *
  * Each table is produced by a generator of row objects with times in epoch milliseconds.
  * `text` writes the posts' titles and contents (the search round gives its own).
@@ -120,6 +133,12 @@ export function planBlog(sizes, seed, text = { title, paragraphs }) {
   const notInFeed = (i) =>
     postAuthors[i] !== viewer && !followees.has(postAuthors[i]) && i !== q1Post && i !== q4Post;
   const w2Post = publishedFrom(Math.floor(nPosts * 0.75), notInFeed);
+  const p1Post = popularOutsideTheFeed(
+    nPosts,
+    Math.floor(nPosts * 0.6),
+    (i) => publishedTimes[i] && notInFeed(i) && i !== w2Post,
+    (i) => (sizes.comments * weights[i]) / total,
+  );
 
   const fixtures = {
     seed: String(seed),
@@ -130,6 +149,7 @@ export function planBlog(sizes, seed, text = { title, paragraphs }) {
     q1PostId: postIds[q1Post],
     q4PostId: postIds[q4Post],
     w2PostId: postIds[w2Post],
+    p1PostId: postIds[p1Post],
     drafts: publishedTimes.reduce((n, t) => n + (t ? 0 : 1), 0),
   };
 
@@ -156,10 +176,13 @@ export function planBlog(sizes, seed, text = { title, paragraphs }) {
   function* posts() {
     const rng = createRandom(`${seed}:post-rows`);
     for (let i = 0; i < nPosts; i++) {
+      const postTitle = text.title(rng);
+      const content = text.paragraphs(rng, rng.between(200, 2000));
       yield {
         id: postIds[i],
-        title: text.title(rng),
-        content: text.paragraphs(rng, rng.between(200, 2000)),
+        title: postTitle,
+        content:
+          i === p1Post ? withHeadings(content, createRandom(`${seed}:p1-headings`), text) : content,
         authorId: userIds[postAuthors[i]],
         createdAt: postTimes[i],
         publishedAt: publishedTimes[i] || null,
@@ -231,5 +254,50 @@ export function planBlog(sizes, seed, text = { title, paragraphs }) {
     }
   }
 
-  return { fixtures, tables: { users, posts, comments, likes, follows } };
+  /** Each post's tags, in their order: 0 to 3 (P1's post {@link P1_TAGS}), the first tags the most used. */
+  function* postTags() {
+    const rng = createRandom(`${seed}:tag-rows`);
+    for (let i = 0; i < nPosts; i++) {
+      const drawn = rng.int(4);
+      const wanted = i === p1Post ? Math.max(drawn, P1_TAGS) : drawn;
+      const slugs = new Set();
+      for (let guard = 0; slugs.size < wanted && guard < 50; guard++) {
+        slugs.add(TAGS[Math.floor(TAGS.length * rng.next() ** 2)]);
+      }
+      let position = 0;
+      for (const slug of slugs) yield { postId: postIds[i], slug, position: position++ };
+    }
+  }
+
+  return { fixtures, tables: { users, posts, postTags, comments, likes, follows } };
+}
+
+/**
+ * The post of P1: the first post from `start` on (wrapping) that `eligible` accepts and that
+ * should have at least three times {@link P1_COMMENTS} comments (`expectedComments`, from its
+ * popularity), so that it has {@link P1_COMMENTS} whatever the draws; on a blog too small for
+ * that, the eligible post with the most.
+ */
+function popularOutsideTheFeed(nPosts, start, eligible, expectedComments) {
+  let best = -1;
+  for (let k = 0; k < nPosts; k++) {
+    const i = (start + k) % nPosts;
+    if (!eligible(i)) continue;
+    if (expectedComments(i) >= 3 * P1_COMMENTS) return i;
+    if (best < 0 || expectedComments(i) > expectedComments(best)) best = i;
+  }
+  if (best < 0) throw new Error('The blog has no published post outside the feed');
+  return best;
+}
+
+/**
+ * `content` with a Markdown heading before each paragraph (level 2, then 3 every other one),
+ * its words drawn by `text.title`: the post of P1 gets a table of contents, and its HTML headings
+ * with ids, as a long post has. Its own random stream, so the other rows stay the same.
+ */
+function withHeadings(content, rng, text) {
+  return content
+    .split('\n\n')
+    .map((paragraph, i) => `${i % 2 ? '###' : '##'} ${text.title(rng)}\n\n${paragraph}`)
+    .join('\n\n');
 }

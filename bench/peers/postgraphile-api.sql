@@ -71,3 +71,33 @@ create function unlike_post(post_id varchar) returns posts language sql volatile
   delete from likes l where l.post_id = unlike_post.post_id and l.user_id = viewer_id();
   select * from posts p where p.id = unlike_post.post_id and p.published_at is not null;
 $$;
+
+-- P1: the post that has or had a slug, as our postBySlug finds it (post_slugs keeps every slug a
+-- post has had, its current one included), hidden when it is a draft of someone else. The
+-- unique index on posts.slug is not a unique constraint, so PostGraphile makes no postBySlug of
+-- its own.
+create function post_by_slug(slug varchar) returns posts language sql stable strict as $$
+  select p.*
+  from post_slugs s
+  join posts p on p.id = s.post_id
+  where s.slug = post_by_slug.slug
+    and (p.published_at is not null or p.author_id = viewer_id())
+$$;
+
+-- P1: Post.readingTimeMinutes, from the stored word count as ours computes it (230 words a
+-- minute, rounded up, at least 1).
+create function posts_reading_time_minutes(p posts) returns integer language sql stable as $$
+  select greatest(1, ceil(coalesce(p.word_count, 0) / 230.0))::integer
+$$;
+
+-- P1: Post.toc, the headings that posts.toc stores as a JSON array, in their order. The column
+-- itself, JSON in a text, is not published: the field of that name is this one.
+comment on column posts.toc is E'@omit';
+
+create type toc_entry as (id text, level integer, title text);
+
+create function posts_toc(p posts) returns setof toc_entry language sql stable as $$
+  select e ->> 'id', (e ->> 'level')::integer, e ->> 'title'
+  from jsonb_array_elements(coalesce(p.toc, '[]')::jsonb) with ordinality as t(e, n)
+  order by t.n
+$$;
