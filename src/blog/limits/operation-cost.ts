@@ -93,8 +93,10 @@ export class OperationCostLimit {
   }
 
   /**
-   * The operation's price with these variables (coerced); GRAPHQL_VALIDATION_FAILED when it
-   * cannot be computed.
+   * The operation's price with these variables (`variables` coerced, `raw` as the client sent
+   * them); GRAPHQL_VALIDATION_FAILED when it cannot be computed. graphql-query-complexity coerces
+   * the variables it is given itself: given coerced ones, it would coerce an enum's internal
+   * value again, as if it were the name a client sends, and refuse it.
    */
   priceOf(
     schema: GraphQLSchema,
@@ -102,11 +104,12 @@ export class OperationCostLimit {
     documentKey: string,
     operation: OperationDefinitionNode,
     variables: Record<string, unknown>,
+    raw: Record<string, unknown> = variables,
   ): OperationPrice {
     const key = costKeyOf(documentKey, operation.name?.value ?? '', variables);
     const known = this.costs.get(key);
     if (known !== undefined) return known;
-    const price = this.estimate(schema, document, operation, variables);
+    const price = this.estimate(schema, document, operation, variables, raw);
     this.costs.set(key, price);
     return price;
   }
@@ -116,6 +119,7 @@ export class OperationCostLimit {
     document: DocumentNode,
     operation: OperationDefinitionNode,
     variables: Record<string, unknown>,
+    raw: Record<string, unknown>,
   ): OperationPrice {
     try {
       // Only the operation that runs, with the fragments it uses.
@@ -141,7 +145,7 @@ export class OperationCostLimit {
       const cost = getComplexity({
         schema,
         query: single,
-        variables,
+        variables: raw,
         maxQueryNodes: MAX_ESTIMATED_FIELDS,
         estimators: [expensiveFieldsEstimator(expensive.work, plain), ...plain],
       });

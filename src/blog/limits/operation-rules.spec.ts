@@ -1,5 +1,6 @@
 import {
   GraphQLBoolean,
+  GraphQLEnumType,
   GraphQLError,
   GraphQLID,
   GraphQLInt,
@@ -37,13 +38,21 @@ const PostConnection = new GraphQLObjectType({
   fields: { nodes: { type: new GraphQLList(Post) }, cursor: { type: GraphQLString } },
 });
 const alone = { [SOLE_ROOT_FIELD]: true };
+/** An enum whose internal values are not its names, as code-first enums may have. */
+const Order = new GraphQLEnumType({
+  name: 'Order',
+  values: { OLDEST: { value: 'oldest' }, NEWEST: { value: 'newest' } },
+});
 
 /** A small schema of the blog's shape: paged lists, a connection, and account mutations. */
 const schema = new GraphQLSchema({
   query: new GraphQLObjectType({
     name: 'Query',
     fields: {
-      posts: { type: new GraphQLNonNull(new GraphQLList(Post)), args: page },
+      posts: {
+        type: new GraphQLNonNull(new GraphQLList(Post)),
+        args: { ...page, order: { type: Order } },
+      },
       postsConnection: { type: PostConnection, args: page },
     },
   }),
@@ -110,6 +119,16 @@ describe('OperationRules: cost', () => {
   it('should charge a list its page size times its selection', () => {
     expect(costOf('{ posts(first: 10) { id title } }')).toBe(1 + 10 * 2);
     expect(costOf('{ posts { id title } }')).toBe(1 + 20 * 2);
+  });
+
+  it('should price an enum variable whose internal value is not its name', () => {
+    const query = 'query ($order: Order) { posts(first: 2, order: $order) { id } }';
+    for (const order of ['OLDEST', 'NEWEST']) {
+      expect(refusalOf(rulesWith(100), query, undefined, { order })).toBeNull();
+    }
+    expect(
+      refusalOf(rulesWith(100), query, undefined, { order: 'oldest' })?.extensions,
+    ).toMatchObject({ code: 'BAD_USER_INPUT' });
   });
 
   it('should charge a connection its selection at least once, as before', () => {

@@ -71,7 +71,14 @@ export class OperationRules {
     this.soleRootField.refuseCompany(schema, document, operation);
     const coerced = coerceVariables(schema, operation, variables, request);
     this.nulText.refuseNul(document, coerced);
-    const price = this.cost.priceOf(schema, document, documentKey, operation, coerced);
+    const price = this.cost.priceOf(
+      schema,
+      document,
+      documentKey,
+      operation,
+      coerced,
+      variables ?? {},
+    );
     refuseManyExpensiveFields(price.expensiveFields, this.maxExpensiveFields);
     this.cost.refuseCostly(price);
   }
