@@ -24,6 +24,7 @@ import {
   limitedResultStringifier,
   RedisThrottlerStorage,
   RedisWriteRateLimitStorage,
+  Role,
 } from './blog';
 import {
   appConfig,
@@ -191,6 +192,9 @@ export class AppModule implements OnApplicationShutdown {
               : undefined,
             writeRateLimit:
               auth.writesPerMinute > 0 ? { limit: auth.writesPerMinute, windowMs: 60_000 } : false,
+            newAccountHours: auth.newAccountHours,
+            signUpRole: Role[auth.signUpRole],
+            moderation: auth.moderation,
             writeRateLimitStorage: redis.url
               ? new RedisWriteRateLimitStorage(redis.url, redis.prefix)
               : undefined,

@@ -423,6 +423,7 @@ describe('Optional features left out through BlogModule options (e2e)', () => {
             'POST_LIKED grace Notes on the Analytical Engine',
             'POST_LIKED alan Poetical science',
             'POST_COMMENTED alan Notes on the Analytical Engine',
+            'POST_COMMENTED grace Notes on the Analytical Engine',
             'FOLLOWEE_PUBLISHED grace Finding the first bug',
             'FOLLOWEE_PUBLISHED grace Compilers for everyone',
           ].sort(),
@@ -464,7 +465,12 @@ describe('Optional features left out through BlogModule options (e2e)', () => {
             { id: 'the-operations', level: 2, title: 'The operations' },
             { id: 'note-g', level: 2, title: 'Note G' },
           ],
-          comments: [{ textHtml: expect.stringContaining('Patterns') }],
+          // Alan's comment, and the thread's two replies (Grace's, then Ada's).
+          comments: [
+            { textHtml: expect.stringContaining('Patterns') },
+            { textHtml: expect.stringContaining('cards') },
+            { textHtml: expect.stringContaining('my point') },
+          ],
         });
         expect(page.postBySlug.contentHtml).toContain('<table>');
         expect(search.searchPosts.edges[0]).toMatchObject({

@@ -39,13 +39,36 @@ describe('The embedded SQLite default (e2e)', () => {
       const migrations = db.prepare('SELECT name FROM migrations').all() as { name: string }[];
       expect(migrations.map((m) => m.name)).toContain('CreateUsersAndPosts1763740800000');
       db.close();
-      const { users } = await t.data(`{ users { handle posts { title } } }`);
-      expect(users.map((u: { handle: string }) => u.handle)).toEqual(['ada', 'grace', 'alan']);
+      const { users } = await t.data(`{ users { handle role posts { title } } }`);
+      expect(users.map((u: { handle: string; role: string }) => [u.handle, u.role])).toEqual([
+        ['ada', 'ADMIN'],
+        ['grace', 'EDITOR'],
+        ['alan', 'AUTHOR'],
+        ['charles', 'CONTRIBUTOR'],
+        ['mallory', 'AUTHOR'],
+      ]);
       expect(users[0].posts.length).toBeGreaterThan(0);
       const { logIn } = await t.data(
-        `mutation { logIn(input: {email: "ada@example.com", password: "demo-password"}) { user { handle } } }`,
+        `mutation { logIn(input: {email: "ada@example.com", password: "demo-password"}) { token user { handle } } }`,
       );
       expect(logIn.user.handle).toBe('ada');
+      // The demo of conversations: a thread with replies, a post awaiting review, an open report.
+      const ada = `Bearer ${logIn.token}`;
+      const demo = await t.data(
+        `{ posts(first: 10) { commentsConnection(first: 5) { edges { node { repliesCount } } } }
+          postsAwaitingReview { totalCount }
+          moderationQueue { totalCount edges { node { reports reasons } } } }`,
+        {},
+        ada,
+      );
+      const threads = demo.posts.flatMap(
+        (p: { commentsConnection: { edges: { node: { repliesCount: number } }[] } }) =>
+          p.commentsConnection.edges.map((e) => e.node.repliesCount),
+      );
+      expect(threads).toContain(2);
+      expect(demo.postsAwaitingReview.totalCount).toBe(1);
+      expect(demo.moderationQueue.totalCount).toBe(1);
+      expect(demo.moderationQueue.edges[0].node).toEqual({ reports: 1, reasons: ['SPAM'] });
       // It starts by itself once writes fill 1 MB of WAL; the seed's do not.
       const checkpointer = t.app.get(SqliteCheckpointer);
       expect(checkpointer.running).toBe(false);
@@ -70,7 +93,8 @@ describe('The embedded SQLite default (e2e)', () => {
       const { me } = await second.data(`{ me { id } }`, {}, token);
       expect(me).toEqual({ id: user.id });
       const { users } = await second.data(`{ users { id } }`);
-      expect(users).toHaveLength(4);
+      // The demo's five, and the one signed up.
+      expect(users).toHaveLength(6);
       expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(secret);
     } finally {
       await second.close();

@@ -133,7 +133,7 @@ describe('.env in the working directory of the built service and CLI (e2e)', () 
       });
       expect(stdout).toContain('is now an admin');
       const stored = await t.dataSource.getRepository(User).findOneByOrFail({ id: user.id });
-      expect(stored.role).toBe('admin');
+      expect(stored.role).toBe('ADMIN');
     } finally {
       await t.close();
     }

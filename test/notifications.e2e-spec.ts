@@ -1,6 +1,6 @@
 import { v7 } from 'uuid';
 
-import { Post, User } from '../src/blog';
+import { Post, Role, User } from '../src/blog';
 import { testDatabase } from './helpers/databases';
 import {
   ADD_COMMENT,
@@ -482,7 +482,7 @@ describe('Notifications (e2e)', () => {
             email: `f${start + i}.${tag}@example.com`,
             handle: `f${start + i}_${tag}`,
             passwordHash: 'not a hash',
-            role: 'user' as const,
+            role: Role.AUTHOR,
             createdAt: now,
             updatedAt: now,
           })),

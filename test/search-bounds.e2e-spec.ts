@@ -1,7 +1,7 @@
 import { CREATE_POST } from './helpers/documents';
 import { GraphQLResponse, TestApp, TestUser } from './helpers/test-app';
 import * as snippets from '../src/blog/search/snippet';
-import { MAX_SNIPPET_LENGTH, SNIPPET_CHARACTERS } from '../src/blog/search/snippet';
+import { MAX_SNIPPET_LENGTH, SNIPPET_CHARACTERS, SNIPPET_WORDS } from '../src/blog/search/snippet';
 
 /**
  * What one search may cost, whatever the posts hold (issue 61): a signed-in user wrote posts of
@@ -90,6 +90,23 @@ describe('The bounds of a search (e2e)', () => {
     expect(all.map((edge) => edge.snippet)).toContain(
       `<mark>${ENDLESS.slice(0, SNIPPET_CHARACTERS)}</mark>…`,
     );
+  });
+
+  it("should bound the post's text, not its Markdown, and cut the snippet from the same text", async () => {
+    // 6,000 characters of links, whose text is 120 words: a word after them is searched.
+    const links = '[see](https://example.com/a-long-address-that-the-text-leaves-out) '.repeat(90);
+    await t.data(
+      CREATE_POST,
+      { input: { title: 'Links', content: `${links}**heron**` } },
+      writer.token,
+    );
+    const { searchPosts } = await t.data<{
+      searchPosts: { edges: { snippet: string; node: { id: string } }[] };
+    }>(`{ ${SEARCH(10, 'heron')} }`);
+    expect(searchPosts.edges).toHaveLength(1);
+    const [{ snippet }] = searchPosts.edges;
+    expect(snippet).toBe(`…${'see '.repeat(SNIPPET_WORDS - 1)}<mark>heron</mark>`);
+    expect(snippet).not.toMatch(/\*\*|\]\(|https/);
   });
 
   it('should refuse a query of more terms than the cap, saying so, before any statement', async () => {

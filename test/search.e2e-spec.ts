@@ -9,12 +9,19 @@ import { Post } from '../src/blog';
 import { Sql, SqlText, toDate } from '../src/blog/common/sql';
 import { translate } from '../src/blog/common/sql/translate';
 import { newId } from '../src/blog/common/uuid';
-import { CreatePostSearch1765000100000 } from '../src/blog/migrations/1765000100000-create-post-search';
+import {
+  CreatePostSearch1765000100000,
+  searchDocument,
+} from '../src/blog/migrations/1765000100000-create-post-search';
 import { FoldPostSearchText1765000400000 } from '../src/blog/migrations/1765000400000-fold-post-search-text';
 import { KeepPostSearchInline1765000500000 } from '../src/blog/migrations/1765000500000-keep-post-search-inline';
 import { IndexPostSearchPrefixes1765000700000 } from '../src/blog/migrations/1765000700000-index-post-search-prefixes';
 import { DeferPostSearchIndexing1765000900000 } from '../src/blog/migrations/1765000900000-defer-post-search-indexing';
 import { BoundPostSearchText1765000950000 } from '../src/blog/migrations/1765000950000-bound-post-search-text';
+import {
+  SearchRenderedText1765006000000,
+  searchDocumentFaster,
+} from '../src/blog/migrations/1765006000000-search-rendered-text';
 import { SEARCHED_CONTENT_LENGTH } from '../src/blog/posts/post-search-text';
 import { parseSearchQuery, toTsIndexQuery } from '../src/blog/search/search-query';
 import { searchPageStatement } from '../src/blog/search/search.service';
@@ -248,8 +255,10 @@ describe('searchPosts (e2e)', () => {
     if (testDatabase() === 'sqlite') {
       it('should keep the index in step with text that another client writes', async () => {
         const id = await write('Written twice', 'First ｐａｎｇｏｌｉｎｓ here.');
-        // A client other than the service (the sqlite3 shell, a script) writes the post itself.
-        await t.dataSource.query('UPDATE posts SET content = ? WHERE id = ?', [
+        // A client other than the service (the sqlite3 shell, a script) writes the post itself,
+        // its Markdown and the text rendered from it.
+        await t.dataSource.query('UPDATE posts SET content = ?, content_text = ? WHERE id = ?', [
+          'Then **ｍａｒｍｏｔｓ** and plain badgers.',
           'Then ｍａｒｍｏｔｓ and plain badgers.',
           id,
         ]);
@@ -261,6 +270,79 @@ describe('searchPosts (e2e)', () => {
         await expectIndexInStep();
       });
     }
+  });
+
+  describe('the rendered text, not the Markdown', () => {
+    const MARKDOWN = 'See [the docs](https://example.com/zebra-url) about **caching**';
+
+    it("should find a post by the words of its text, not by its links' addresses or its markup", async () => {
+      await write('Rendered', MARKDOWN);
+      expect(await titlesFor('caching ')).toEqual(['Rendered']);
+      expect(await titlesFor('docs ')).toEqual(['Rendered']);
+      expect(await titlesFor('"the docs about"')).toEqual(['Rendered']);
+      for (const word of ['zebra ', 'https ', 'example ', 'url ']) {
+        expect({ word, found: await titlesFor(word) }).toEqual({ word, found: [] });
+      }
+      const [edge] = (await search('caching ')).edges;
+      expect(edge.snippet).toBe('See the docs about <mark>caching</mark>');
+      expect(edge.snippet).not.toMatch(/\*\*|\]\(/);
+      await expectIndexInStep();
+    });
+
+    it('should index the text again when the content is edited, and keep it through other edits', async () => {
+      const author = writers[0];
+      const id = await write('Edited', 'A plain word about wapiti.', {}, author);
+      const content = 'Now [a link](https://example.com/okra-path) on **kelp** and `ｆｅｎｎｅｃ`';
+      await t.data(UPDATE_POST, { id, input: { content } }, author.token);
+      expect(await titlesFor('wapiti ')).toEqual([]);
+      expect(await titlesFor('kelp ')).toEqual(['Edited']);
+      expect(await titlesFor('fennec ')).toEqual(['Edited']);
+      expect(await titlesFor('okra ')).toEqual([]);
+      const snippet = (await search('kelp ')).edges[0].snippet;
+      expect(snippet).toBe('Now a link on <mark>kelp</mark> and ｆｅｎｎｅｃ');
+
+      // An edit of the title alone keeps the text, folded, as the index reads it.
+      await t.data(UPDATE_POST, { id, input: { title: 'Renamed' } }, author.token);
+      expect(await titlesFor('okra ')).toEqual([]);
+      expect(await titlesFor('"kelp and fennec"')).toEqual(['Renamed']);
+      await expectIndexInStep();
+    });
+
+    it('should fold the text, not the Markdown, of a new post', async () => {
+      await write(
+        'Folded text',
+        '[ﬁreﬂy notes](https://example.com/ｐａｎｄａ) on **ｂａｄｇｅｒｓ**',
+      );
+      expect(await titlesFor('"firefly notes on badgers"')).toEqual(['Folded text']);
+      expect(await titlesFor('panda ')).toEqual([]);
+      expect((await search('badgers ')).edges[0].snippet).toBe(
+        'ﬁreﬂy notes on <mark>ｂａｄｇｅｒｓ</mark>',
+      );
+      await expectIndexInStep();
+    });
+
+    it('should read the text that another client writes, and the Markdown where it writes none', async () => {
+      const at = (n: number) => (testDatabase() === 'postgres' ? `$${n}` : '?');
+      const id = await write('Shell text', MARKDOWN.replace('caching', 'caribou'));
+      const setText = (text: string | null) =>
+        t.dataSource.query(`UPDATE posts SET content_text = ${at(1)} WHERE id = ${at(2)}`, [
+          text,
+          id,
+        ]);
+      // The text alone, as a script that renders the posts again would write it.
+      await setText('Only otters now');
+      expect(await titlesFor('caribou ')).toEqual([]);
+      expect(await titlesFor('otters ')).toEqual(['Shell text']);
+      await expectIndexInStep();
+      // No text: the Markdown is all there is to read.
+      await setText(null);
+      expect(await titlesFor('otters ')).toEqual([]);
+      expect(await titlesFor('zebra caribou')).toEqual(['Shell text']);
+      await expectIndexInStep();
+      await t.dataSource.query(`DELETE FROM posts WHERE id = ${at(1)}`, [id]);
+      expect(await titlesFor('caribou ')).toEqual([]);
+      await expectIndexInStep();
+    });
   });
 
   describe('drafts and freshness', () => {
@@ -314,7 +396,11 @@ describe('searchPosts (e2e)', () => {
 
   describe('snippets', () => {
     it('should mark the matched words and escape every other character', async () => {
-      await write('Escaping', 'Tom & Jerry <script>alert(1)</script> meet the gecko <b>here</b>.');
+      // Code spans: the text holds the markup as characters, which the snippet escapes.
+      await write(
+        'Escaping',
+        'Tom & Jerry `<script>alert(1)</script>` meet the gecko `<b>here</b>`.',
+      );
       const [edge] = (await search('gecko ')).edges;
       expect(edge.snippet).toBe(
         'Tom &amp; Jerry &lt;script&gt;alert(1)&lt;/script&gt; meet the <mark>gecko</mark> ' +
@@ -806,8 +892,10 @@ describe('searchPosts (e2e)', () => {
       const prefixes = new IndexPostSearchPrefixes1765000700000();
       const deferred = new DeferPostSearchIndexing1765000900000();
       const bound = new BoundPostSearchText1765000950000();
+      const rendered = new SearchRenderedText1765006000000();
       const runner = t.dataSource.createQueryRunner();
       try {
+        await rendered.down(runner);
         await bound.down(runner);
         await deferred.down(runner);
         await prefixes.down(runner);
@@ -823,6 +911,7 @@ describe('searchPosts (e2e)', () => {
         await prefixes.up(runner);
         await deferred.up(runner);
         await bound.up(runner);
+        await rendered.up(runner);
       } finally {
         await runner.release();
       }
@@ -850,13 +939,16 @@ describe('searchPosts (e2e)', () => {
         publishedAt: at,
       });
       const bound = new BoundPostSearchText1765000950000();
+      const rendered = new SearchRenderedText1765006000000();
       const runner = t.dataSource.createQueryRunner();
       try {
+        await rendered.down(runner);
         await bound.down(runner);
         expect((await titlesFor('albatross ')).sort()).toEqual(['Far one', 'Shell one']);
         expect(await titlesFor('petrel ')).toEqual(['Shell one']);
         await expectIndexInStep();
         await bound.up(runner);
+        await rendered.up(runner);
       } finally {
         await runner.release();
       }
@@ -866,14 +958,55 @@ describe('searchPosts (e2e)', () => {
       await expectIndexInStep();
     });
 
+    it('should read the rendered text of the posts there are, and their Markdown again when reverted', async () => {
+      const author = writers[2];
+      await write('Markdown one', 'See [the heron](https://example.com/egret-url) in **ｍｕｄ**');
+      // Written by another client, without a text: its Markdown is read either way.
+      const at = new Date();
+      await t.dataSource.getRepository(Post).insert({
+        id: newId(),
+        title: 'Shell two',
+        content: 'A [bittern](https://example.com/egret-url)',
+        authorId: author.user.id,
+        createdAt: at,
+        updatedAt: at,
+        publishedAt: at,
+      });
+      // Past 5,000 characters of Markdown, within 5,000 of text.
+      const links = '[a](https://example.com/long-address-of-a-link) '.repeat(120);
+      await write('Long links', `${links}spoonbill`, {}, author);
+      const rendered = new SearchRenderedText1765006000000();
+      const runner = t.dataSource.createQueryRunner();
+      try {
+        await rendered.down(runner);
+        expect((await titlesFor('egret ')).sort()).toEqual(['Markdown one', 'Shell two']);
+        expect(await titlesFor('spoonbill ')).toEqual([]);
+        expect(await titlesFor('"heron in mud"')).toEqual([]);
+        expect(await titlesFor('mud ')).toEqual(['Markdown one']);
+        await expectIndexInStep();
+        await rendered.up(runner);
+      } finally {
+        await runner.release();
+      }
+      expect(await titlesFor('egret ')).toEqual(['Shell two']);
+      expect(await titlesFor('"heron in mud"')).toEqual(['Markdown one']);
+      expect(await titlesFor('spoonbill ')).toEqual(['Long links']);
+      expect((await search('heron ')).edges[0].snippet).toBe(
+        'See the <mark>heron</mark> in ｍｕｄ',
+      );
+      await expectIndexInStep();
+    });
+
     if (testDatabase() === 'sqlite') {
       it('should fold the text of the posts there are, and read their own text again when reverted', async () => {
         await write('Folded before', 'The ｆｅｎｎｅｃ and the ﬁnch.');
         const folding = new FoldPostSearchText1765000400000();
         const deferred = new DeferPostSearchIndexing1765000900000();
         const bound = new BoundPostSearchText1765000950000();
+        const rendered = new SearchRenderedText1765006000000();
         const runner = t.dataSource.createQueryRunner();
         try {
+          await rendered.down(runner);
           await bound.down(runner);
           await deferred.down(runner);
           await folding.down(runner);
@@ -886,6 +1019,7 @@ describe('searchPosts (e2e)', () => {
           await folding.up(runner);
           await deferred.up(runner);
           await bound.up(runner);
+          await rendered.up(runner);
         } finally {
           await runner.release();
         }
@@ -950,6 +1084,32 @@ describe('searchPosts (e2e)', () => {
           await runner.release();
         }
         expect(await titlesFor('aardwolf lo')).toEqual(['A long aardwolf']);
+      });
+
+      it('should make the same documents as the first migration, by the faster expression', async () => {
+        const ascii = Array.from({ length: 127 }, (_, i) => String.fromCharCode(i + 1)).join('');
+        const texts = [
+          ascii,
+          'Un crème brûlée à Zürichsee, une cre\u0300me bru\u0302le\u0301e.',
+          'ｇｒａｐｈ ＱＬ, the ﬁrst ﬂy, ﬀ ﬃ, ①②, ½, ㎏, ℌ, Ǆ ǅ, Ω Å K',
+          'Hangul 한국어 각 \u1100\u1161\u11a8, 東京 2026年, ø ß Æ œ ı',
+          'foo-bar x@y.com 1.5 <tags> a_b [link](https://example.com/path?q=1#x) **bold**',
+          '\u00a0non\u2002breaking\u3000spaces, “curly” ‘quotes’ — dashes…',
+          '😀 emoji 👍🏽, x\u0301\u0327, \u202eright-to-left\u202c, \ufeffbom',
+        ];
+        const differing = (title: string, content: string) =>
+          `count(*) FILTER (WHERE ${searchDocument(title, content)} <> ` +
+          `${searchDocumentFaster(title, content)}) AS differing, count(*) AS compared`;
+        const [given] = await t.dataSource.query(
+          `SELECT ${differing('x', 'x')} FROM unnest($1::text[]) AS t(x)`,
+          [texts],
+        );
+        expect(given).toEqual({ differing: '0', compared: String(texts.length) });
+        const [posts] = await t.dataSource.query(
+          `SELECT ${differing('p.title', 'coalesce(p.content_text, p.content)')} FROM posts p`,
+        );
+        expect(posts.differing).toBe('0');
+        expect(Number(posts.compared)).toBeGreaterThan(100);
       });
     }
   });

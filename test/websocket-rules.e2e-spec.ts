@@ -163,7 +163,7 @@ describe('WebSocket: the same rules as HTTP (e2e)', () => {
       await broken.dataSource.query('DROP TABLE likes');
       // Notifications name comments: on SQLite they would stop the posts' drop below.
       await broken.dataSource.query('DROP TABLE notifications');
-      await broken.dataSource.query('DROP TABLE comments');
+      await broken.dataSource.query(`DROP TABLE comments${cascade}`);
       await broken.dataSource.query(`DROP TABLE posts${cascade}`);
       const { client } = wsClient(brokenUrl);
       clients.push(client);

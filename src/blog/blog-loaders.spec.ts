@@ -107,7 +107,7 @@ describe('BlogLoadersFactory', () => {
     const features = [
       usersLoaders({} as UsersService, cache, null),
       postsLoaders({} as PostsService, cache),
-      commentsLoaders({} as CommentsService, cache),
+      commentsLoaders({} as CommentsService, cache, null),
       likesLoaders({} as LikesService, cache, null),
       followsLoaders({} as FollowsService, cache, null),
     ];

@@ -49,20 +49,24 @@ interface FeatureServices {
 
 type Feature = (services: FeatureServices, cache: LoaderCache, viewer: Viewer) => object;
 
-/** The features whose answers depend on who asks (`isLikedByMe`, `isFollowedByMe`). */
+/**
+ * The features whose answers depend on who asks (`isLikedByMe`, `isFollowedByMe`, the comments
+ * hidden from all but their authors and moderators).
+ */
 const likes: Feature = ({ likes }, cache, viewer) => likesLoaders(likes, cache, viewer);
 const follows: Feature = ({ follows }, cache, viewer) => followsLoaders(follows, cache, viewer);
+const comments: Feature = ({ comments }, cache, viewer) => commentsLoaders(comments, cache, viewer);
 
 /** Each feature's loaders, as the feature makes them. */
 const FEATURES: Feature[] = [
   ({ users }, cache, viewer) => usersLoaders(users, cache, viewer),
   ({ posts }, cache) => postsLoaders(posts, cache),
-  ({ comments }, cache) => commentsLoaders(comments, cache),
+  comments,
   likes,
   follows,
 ];
 
-const BY_VIEWER: ReadonlySet<Feature> = new Set([likes, follows]);
+const BY_VIEWER: ReadonlySet<Feature> = new Set([likes, follows, comments]);
 
 /**
  * One request's loaders. A feature's loaders are made the first time one of them is used; the

@@ -7,6 +7,7 @@ import type { BlogFeatureSwitches } from './blog-feature';
 import type { SqlOptions } from './common/sql';
 import type { WriteRateLimitStorage } from './limits/write-rate-limit-storage';
 import type { BlogSiteOptions } from './posts/post-urls';
+import type { Role } from './users/roles';
 
 /** At most `limit` attempts (per client address, email or user) in `windowMs`. */
 export interface RateLimit {
@@ -115,6 +116,18 @@ export interface BlogModuleOptions {
    */
   writeRateLimit?: RateLimit | false;
   /**
+   * Accounts younger than this many hours get a tenth of `writeRateLimit` (rounded down, at
+   * least one write), so that a fresh sign-up cannot flood the blog. Default 24; 0 turns it off.
+   */
+  newAccountHours?: number;
+  /** The rules of moderation: see {@link ModerationOptions}. */
+  moderation?: ModerationOptions;
+  /**
+   * The role `signUp` gives new accounts: `Role.AUTHOR` (the default) publishes at once,
+   * `Role.CONTRIBUTOR` writes drafts for an editor to review.
+   */
+  signUpRole?: Role;
+  /**
    * Where the write counters live, and the `logIn` counters and known addresses. Defaults to
    * process memory (one instance); pass a `RedisWriteRateLimitStorage` when several instances
    * serve the same clients. Writes and log-ins are refused (SERVICE_UNAVAILABLE) while it cannot
@@ -165,4 +178,17 @@ export interface TrustedDocumentsOptions {
   documents: Record<string, string>;
   /** Refuse every document sent as text. Default false. */
   only?: boolean;
+}
+
+/** The rules of moderation (BlogModuleOptions.moderation). */
+export interface ModerationOptions {
+  /**
+   * Hold for review the comments with links of accounts younger than `newAccountHours`
+   * (`status: HELD`, shown to their author and moderators). Default false.
+   */
+  holdNewAccountLinks?: boolean;
+  /** A post reported by this many distinct users is hidden until a moderator decides; 0 turns it off. Default 5. */
+  autoHideReports?: number;
+  /** Reports one user may make an hour. Default 10. */
+  reportsPerHour?: number;
 }

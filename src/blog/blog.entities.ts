@@ -1,7 +1,11 @@
 import { Bookmark } from './bookmarks/bookmark.entity';
+import { CommentLike } from './comments/comment-like.entity';
 import { Comment } from './comments/comment.entity';
 import { Follow } from './follows/follow.entity';
 import { Like } from './likes/like.entity';
+import { ModerationLogEntry } from './moderation/moderation-log.entity';
+import { ModerationItem } from './moderation/moderation-queue-item.entity';
+import { Report } from './moderation/reports.entity';
 import { Notification } from './notifications/notification.entity';
 import { PostSlug } from './posts/post-slug.entity';
 import { Post } from './posts/post.entity';
@@ -14,9 +18,13 @@ export const blogEntities = [
   Post,
   PostSlug,
   Comment,
+  CommentLike,
   Like,
   Follow,
   Bookmark,
   PostTag,
   Notification,
+  ModerationLogEntry,
+  ModerationItem,
+  Report,
 ];

@@ -19,7 +19,11 @@ import {
   BLOG_OPTIONS_TYPE,
   ConfigurableBlogModule,
 } from './blog.module-definition';
-import { CommentsResolver, PostCommentsResolver } from './comments/comments.resolver';
+import {
+  CommentConnectionResolver,
+  CommentsResolver,
+  PostCommentsResolver,
+} from './comments/comments.resolver';
 import { CommentsService } from './comments/comments.service';
 import { PostCommentsReader } from './comments/post-comments.reader';
 import { Sql, SQL_OPTIONS, SqlOptions } from './common/sql';
@@ -41,6 +45,25 @@ import { LogInLimiter } from './limits/log-in-limits';
 import { OperationLimitsPlugin } from './limits/operation-limits.plugin';
 import { OperationRules } from './limits/operation-rules';
 import { WriteRateLimiter } from './limits/write-rate-limit';
+import {
+  ModerationLogConnectionResolver,
+  ModerationLogResolver,
+} from './moderation/moderation-log.resolver';
+import { ModerationLogService } from './moderation/moderation-log.service';
+import {
+  ModerationItemConnectionResolver,
+  ModerationQueueResolver,
+  ReportResolver,
+} from './moderation/moderation-queue.resolver';
+import { ModerationQueueService } from './moderation/moderation-queue.service';
+import {
+  ModerationResolver,
+  PostModerationResolver,
+  UserBanResolver,
+} from './moderation/moderation.resolver';
+import { ModerationService } from './moderation/moderation.service';
+import { ReportsResolver } from './moderation/reports.resolver';
+import { ReportsService } from './moderation/reports.service';
 import { PostConnectionResolver } from './posts/post-connection.resolver';
 import { PostDetailReader } from './posts/post-detail-reader';
 import { PostScheduler } from './posts/post-scheduler';
@@ -105,6 +128,10 @@ import { UsersService } from './users/users.service';
     PostsService,
     PostSearchIndex,
     CommentsService,
+    ModerationLogService,
+    ModerationService,
+    ReportsService,
+    ModerationQueueService,
     PostCommentsReader,
     { provide: PostDetailReader, useExisting: PostCommentsReader },
     LikesService,
@@ -118,6 +145,16 @@ import { UsersService } from './users/users.service';
     PostConnectionResolver,
     CommentsResolver,
     PostCommentsResolver,
+    CommentConnectionResolver,
+    ModerationResolver,
+    UserBanResolver,
+    PostModerationResolver,
+    ModerationLogResolver,
+    ModerationLogConnectionResolver,
+    ReportsResolver,
+    ModerationQueueResolver,
+    ReportResolver,
+    ModerationItemConnectionResolver,
     LikesResolver,
     FollowsResolver,
     FeedResolver,
@@ -132,6 +169,8 @@ import { UsersService } from './users/users.service';
     CommentsService,
     LikesService,
     FollowsService,
+    ModerationService,
+    ReportsService,
     AuthService,
     AccessTokenService,
     OperationRules,

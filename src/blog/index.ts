@@ -7,6 +7,7 @@ export { BlogModule } from './blog.module';
 export type {
   BlogModuleOptions,
   BlogSubscriptionsOptions,
+  ModerationOptions,
   RateLimit,
   TrustedDocumentsOptions,
 } from './blog-options.interface';
@@ -30,7 +31,12 @@ export type { BlogSiteOptions } from './posts/post-urls';
 export { CommentsService } from './comments/comments.service';
 export { LikesService } from './likes/likes.service';
 export { FollowsService } from './follows/follows.service';
+export { ModerationService } from './moderation/moderation.service';
+export { ReportsService } from './moderation/reports.service';
+export { ReportReason } from './moderation/reports.enums';
 export { User } from './users/user.entity';
+export { Role } from './users/roles';
+export { PostReviewState } from './posts/post-review';
 export { Post } from './posts/post.entity';
 export { Comment } from './comments/comment.entity';
 export { Like } from './likes/like.entity';

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 
-import { canonicalIdentifier, User } from '../blog';
+import { canonicalIdentifier, Role, User } from '../blog';
 import { loadDatabaseConfig } from '../config/database.config';
 import { loadEnvFile } from '../config/env-file';
 import { buildDataSourceOptions } from '../database/data-source-options';
@@ -9,8 +9,9 @@ import { buildDataSourceOptions } from '../database/data-source-options';
 const USAGE = 'Usage: npm run user:admin -- <email> [--revoke]';
 
 /**
- * Grants (or with `--revoke` takes back) the admin role of the user with `email`, on the
- * database that DATABASE_URL names. Returns the exit code and what to print.
+ * Grants (or with `--revoke` takes back, making them an author) the admin role of the user with
+ * `email`, on the database that DATABASE_URL names: it makes the first admin, who then gives
+ * roles with `setUserRole`. Returns the exit code and what to print.
  */
 export async function makeAdmin(
   args: string[],
@@ -28,7 +29,8 @@ export async function makeAdmin(
     const users = dataSource.getRepository(User);
     const user = await users.findOneBy({ email });
     if (!user) return { code: 1, message: `No user has the email ${email}.` };
-    await users.update({ id: user.id }, { role: revoke ? 'user' : 'admin', updatedAt: new Date() });
+    const role = revoke ? Role.AUTHOR : Role.ADMIN;
+    await users.update({ id: user.id }, { role, updatedAt: new Date() });
     return {
       code: 0,
       message: `${user.name} <${email}> is ${revoke ? 'no longer' : 'now'} an admin.`,

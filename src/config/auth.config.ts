@@ -5,8 +5,15 @@ import { join } from 'node:path';
 import { registerAs } from '@nestjs/config';
 
 import { loadAppConfig } from './app.config';
-import { InvalidEnvironmentError, readInteger, readOptionalString, readString } from './env';
-import { SETTINGS } from './settings.schema';
+import {
+  InvalidEnvironmentError,
+  readBoolean,
+  readEnum,
+  readInteger,
+  readOptionalString,
+  readString,
+} from './env';
+import { SETTINGS, SIGN_UP_ROLES } from './settings.schema';
 import { parseTokenLifetime, TOKEN_LIFETIME_FORMAT } from '../blog';
 
 export interface AuthConfig {
@@ -17,6 +24,12 @@ export interface AuthConfig {
   rateLimit: { limit: number; windowMs: number };
   /** Mutation fields a signed-in user may run a minute; 0 turns the limit off. */
   writesPerMinute: number;
+  /** Accounts younger than this get a tenth of `writesPerMinute`; 0 turns it off. */
+  newAccountHours: number;
+  /** The role of new accounts, as GraphQL names it. */
+  signUpRole: (typeof SIGN_UP_ROLES)[number];
+  /** Moderation's rules: see BlogModuleOptions.moderation. */
+  moderation: { holdNewAccountLinks: boolean; autoHideReports: number; reportsPerHour: number };
 }
 
 const SECRET_FILE = 'jwt-secret';
@@ -38,6 +51,13 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig
     jwtExpiresIn,
     rateLimit,
     writesPerMinute,
+    newAccountHours: readInteger(env, SETTINGS.NEW_ACCOUNT_HOURS),
+    signUpRole: readEnum(env, SETTINGS.SIGN_UP_ROLE),
+    moderation: {
+      holdNewAccountLinks: readBoolean(env, SETTINGS.HOLD_NEW_ACCOUNT_LINKS),
+      autoHideReports: readInteger(env, SETTINGS.MODERATION_AUTO_HIDE_REPORTS),
+      reportsPerHour: readInteger(env, SETTINGS.REPORTS_PER_HOUR),
+    },
   };
 }
 

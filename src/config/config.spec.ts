@@ -130,6 +130,9 @@ describe('configuration', () => {
       jwtExpiresIn: 7 * 24 * 3600,
       rateLimit: { limit: 10, windowMs: 60_000 },
       writesPerMinute: 120,
+      newAccountHours: 24,
+      signUpRole: 'AUTHOR',
+      moderation: { holdNewAccountLinks: false, autoHideReports: 5, reportsPerHour: 10 },
     });
   });
 

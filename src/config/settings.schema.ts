@@ -167,6 +167,8 @@ function defineSettings<const T extends Record<string, SettingSpec>>(
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const LOG_FORMATS = ['json', 'pretty'] as const;
+/** The roles a new account may get: never ADMIN, which only an admin or the operator gives. */
+export const SIGN_UP_ROLES = ['AUTHOR', 'CONTRIBUTOR', 'EDITOR'] as const;
 /** The OTLP encodings the service can send: protobuf or JSON, over HTTP (no gRPC). */
 export const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
 
@@ -346,6 +348,57 @@ export const SETTINGS = defineSettings({
       'Mutation fields a signed-in user may run a minute, aliases included (`0` turns the limit off).',
     details:
       "An operation's fields are taken all or none before anything runs; past the limit the answer is `TOO_MANY_REQUESTS` with `retryAfter` (HTTP 429). With `REDIS_URL` every instance shares the counters.",
+  },
+  NEW_ACCOUNT_HOURS: {
+    group: 'auth',
+    type: 'integer',
+    default: 24,
+    min: 0,
+    max: 8_760,
+    summary:
+      'Accounts younger than this many hours get a tenth of `RATE_LIMIT_WRITES_PER_MINUTE`, rounded down (at least 1); `0` turns it off.',
+    details:
+      "With 20 writes a minute, a new account's third write in a minute is `TOO_MANY_REQUESTS`. The account keeps one counter as it comes of age, with the full allowance from then on.",
+  },
+  SIGN_UP_ROLE: {
+    group: 'auth',
+    type: 'enum',
+    values: SIGN_UP_ROLES,
+    default: 'AUTHOR',
+    summary: 'The role `signUp` gives new accounts.',
+    details:
+      '`AUTHOR` publishes their own posts at once; `CONTRIBUTOR` writes drafts and submits them for review; `EDITOR` also publishes and rejects the posts submitted. Admins are made with `npm run user:admin` and `setUserRole`, never by signing up. See [Roles and review](api/roles.md).',
+  },
+
+  HOLD_NEW_ACCOUNT_LINKS: {
+    group: 'auth',
+    type: 'boolean',
+    default: false,
+    summary:
+      'Hold for review the comments with links of accounts younger than `NEW_ACCOUNT_HOURS`.',
+    details:
+      'A held comment (`status: HELD`) is shown only to its author and to moderators, until a moderator restores it with `restoreComment`. See [Moderation](api/moderation.md).',
+  },
+  MODERATION_AUTO_HIDE_REPORTS: {
+    group: 'auth',
+    type: 'integer',
+    default: 5,
+    min: 0,
+    max: 1_000,
+    summary:
+      'A post reported by this many distinct users is hidden until a moderator decides; `0` turns it off.',
+    details:
+      'A published comment is hidden the same way. Only the reports of the open item count, so after a moderator has resolved them a target needs as many new reporters; dismissing the reports brings it back. See [Moderation](api/moderation.md#auto-hide).',
+  },
+  REPORTS_PER_HOUR: {
+    group: 'auth',
+    type: 'integer',
+    default: 10,
+    min: 1,
+    max: 10_000,
+    summary: 'Reports (`reportPost`, `reportComment`) one user may make an hour.',
+    details:
+      'Counted in the database, so every instance shares the count; past it the answer is `TOO_MANY_REQUESTS` with `retryAfter`. Reporting a target again counts nothing. See [Moderation](api/moderation.md#reporting).',
   },
 
   REDIS_URL: {

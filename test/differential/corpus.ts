@@ -1,5 +1,7 @@
 import { getIntrospectionQuery } from 'graphql';
 
+import { conversing } from './corpus-conversations';
+import { moderating } from './corpus-moderation';
 import {
   ADA,
   BOB,
@@ -12,6 +14,8 @@ import {
   D1,
   D2,
   DEE,
+  EVE,
+  FAY,
   MISSING,
   N1,
   N3,
@@ -26,20 +30,24 @@ import {
   P5,
   P6,
   PASSWORD,
+  R1,
+  R2,
   bookmarkCursorOf,
   cursorOf,
   notificationCursorOf,
+  reviewCursorOf,
   searchCursorOf,
   tagCursorOf,
 } from './seed';
 import { fragmentBomb } from '../helpers/documents';
 
 /**
- * Who sends a document: nobody signed in, the admin (Ada), a user (Bob, who writes most posts),
- * another user (Cyd), a user with no posts (Dee), a forged token, or Bob's token without
- * `Bearer`.
+ * Who sends a document: nobody signed in, the admin (Ada), a user (Bob, an author who writes most
+ * posts), another user (Cyd), a user with no posts (Dee), the editor (Eve), the contributor (Fay),
+ * a forged token, or Bob's token without `Bearer`.
  */
-export type Who = 'anonymous' | 'admin' | 'user' | 'other' | 'quiet' | 'forged' | 'bare';
+export type Who =
+  'anonymous' | 'admin' | 'user' | 'other' | 'quiet' | 'editor' | 'contributor' | 'forged' | 'bare';
 
 /** How a line is sent, when not as a plain POST of its document and variables. */
 export interface SendOptions {
@@ -927,6 +935,95 @@ const publishing: CorpusLine[] = [
   ['addComment: Markdown', `mutation { addComment(postId: "${P1}", text: "# Not a heading **bold** ![i](https://x.example/i.png) <b onclick=x>b</b>") { text textHtml } }`, null, 'other'],
 ];
 
+const REVIEW = 'id status reviewState rejectionReason';
+const QUEUE = `totalCount pageInfo { hasNextPage endCursor } edges { cursor node { ${REVIEW} title content author { handle role } } }`;
+const LONG_REASON = 'r'.repeat(501);
+
+// prettier-ignore
+const reviewing: CorpusLine[] = [
+  ['User.role: every user', '{ users { id handle role } }'],
+  ['User.role: me, the editor', '{ me { handle role } }', null, 'editor'],
+  ['User.role: a post\'s author', `{ post(id: "${P1}") { author { handle role } } }`, null, 'contributor'],
+  ['reviewState: published posts, anonymous', `{ posts { ${REVIEW} } }`],
+  ['reviewState: published posts, their author', `{ posts { ${REVIEW} author { handle } } }`, null, 'user'],
+  ['reviewState: published posts, the editor', `{ posts(first: 2) { ${REVIEW} } }`, null, 'editor'],
+  ['post: awaiting review, the editor', `{ post(id: "${R1}") { ${REVIEW} title content contentHtml author { handle role } } }`, null, 'editor'],
+  ['post: awaiting review, the admin', `{ post(id: "${R1}") { ${REVIEW} author { handle } } }`, null, 'admin'],
+  ['post: awaiting review, its author', `{ post(id: "${R1}") { ${REVIEW} } }`, null, 'contributor'],
+  ['post: awaiting review, another author', `{ post(id: "${R1}") { ${REVIEW} } }`, null, 'other'],
+  ['post: awaiting review, anonymous', `{ post(id: "${R1}") { id } }`],
+  ['post: awaiting review, with comments', `{ post(id: "${R1}") { id comments { id } commentsCount likesCount } }`, null, 'editor'],
+  ['postBySlug: awaiting review, the editor', '{ postBySlug(slug: "fay-pitch") { id reviewState } }', null, 'editor'],
+  ['post: rejected, its author', `{ post(id: "${R2}") { ${REVIEW} } }`, null, 'contributor'],
+  ['post: rejected, the editor', `{ post(id: "${R2}") { ${REVIEW} } }`, null, 'editor'],
+  ['post: rejected, the admin', `{ post(id: "${R2}") { ${REVIEW} } }`, null, 'admin'],
+  ['post: Bob\'s draft, the editor', `{ post(id: "${D1}") { id } }`, null, 'editor'],
+  ['myDrafts: the contributor', `{ myDrafts { ${REVIEW} title } }`, null, 'contributor'],
+  ['postsAwaitingReview: the editor', `{ postsAwaitingReview { ${QUEUE} } }`, null, 'editor'],
+  ['postsAwaitingReview: the admin', `{ postsAwaitingReview { ${QUEUE} } }`, null, 'admin'],
+  ['postsAwaitingReview: an author', '{ postsAwaitingReview { totalCount } }', null, 'user'],
+  ['postsAwaitingReview: the contributor', '{ postsAwaitingReview { edges { cursor } } }', null, 'contributor'],
+  ['postsAwaitingReview: anonymous', '{ postsAwaitingReview { totalCount } }'],
+  ['postsAwaitingReview: first 0', '{ postsAwaitingReview(first: 0) { totalCount pageInfo { hasNextPage endCursor } edges { cursor } } }', null, 'editor'],
+  ['postsAwaitingReview: first 101', '{ postsAwaitingReview(first: 101) { totalCount } }', null, 'editor'],
+  ['postsAwaitingReview: after R1', `{ postsAwaitingReview(after: "${reviewCursorOf(R1)}") { ${QUEUE} } }`, null, 'editor'],
+  ['postsAwaitingReview: after a post cursor', `{ postsAwaitingReview(after: "${cursorOf(P1)}") { totalCount } }`, null, 'editor'],
+  ['postsAwaitingReview: after a bad cursor', '{ postsAwaitingReview(after: "bad") { totalCount } }', null, 'editor'],
+  ['postsAwaitingReview: beside posts', `{ posts(first: 1) { id } postsAwaitingReview { edges { node { id tags isBookmarkedByMe } } } }`, null, 'admin'],
+  ['submitPostForReview: a rejected draft', `mutation { submitPostForReview(id: "${R2}") { ${REVIEW} } }`, null, 'contributor'],
+  ['submitPostForReview: already waiting', `mutation { submitPostForReview(id: "${R1}") { ${REVIEW} } }`, null, 'contributor'],
+  ['submitPostForReview: an author\'s own draft', `mutation { submitPostForReview(id: "${D1}") { ${REVIEW} } }`, null, 'user'],
+  ['submitPostForReview: someone else\'s draft', `mutation { submitPostForReview(id: "${D1}") { id } }`, null, 'other'],
+  ['submitPostForReview: the admin, Bob\'s draft', `mutation { submitPostForReview(id: "${D1}") { id } }`, null, 'admin'],
+  ['submitPostForReview: a published post', `mutation { submitPostForReview(id: "${P1}") { id } }`, null, 'user'],
+  ['submitPostForReview: missing', `mutation { submitPostForReview(id: "${MISSING}") { id } }`, null, 'user'],
+  ['submitPostForReview: anonymous', `mutation { submitPostForReview(id: "${R2}") { id } }`],
+  ['rejectPost: the editor', `mutation { rejectPost(id: "${R1}", reason: "  Too short.  ") { ${REVIEW} author { handle } } }`, null, 'editor'],
+  ['rejectPost: the admin', `mutation { rejectPost(id: "${R1}", reason: "No.") { ${REVIEW} } }`, null, 'admin'],
+  ['rejectPost: an author', `mutation { rejectPost(id: "${R1}", reason: "No.") { id } }`, null, 'user'],
+  ['rejectPost: the contributor', `mutation { rejectPost(id: "${R1}", reason: "No.") { id } }`, null, 'contributor'],
+  ['rejectPost: anonymous', `mutation { rejectPost(id: "${R1}", reason: "No.") { id } }`],
+  ['rejectPost: a blank reason', `mutation { rejectPost(id: "${R1}", reason: "   ") { id } }`, null, 'editor'],
+  ['rejectPost: a reason too long', `mutation { rejectPost(id: "${R1}", reason: "${LONG_REASON}") { id } }`, null, 'editor'],
+  ['rejectPost: a published post', `mutation { rejectPost(id: "${P1}", reason: "No.") { id } }`, null, 'editor'],
+  ['rejectPost: a rejected post', `mutation { rejectPost(id: "${R2}", reason: "No.") { id } }`, null, 'admin'],
+  ['rejectPost: a private draft', `mutation { rejectPost(id: "${D1}", reason: "No.") { id } }`, null, 'editor'],
+  ['rejectPost: twice', `mutation { a: rejectPost(id: "${R1}", reason: "One.") { reviewState } b: rejectPost(id: "${R1}", reason: "Two.") { reviewState } }`, null, 'editor'],
+  ['rejectPost: a variable', 'mutation ($id: ID!, $r: String!) { rejectPost(id: $id, reason: $r) { rejectionReason } }', { id: R1, r: 'From a variable.' }, 'editor'],
+  ['publishPost: the editor, a post awaiting review', `mutation { publishPost(id: "${R1}") { ${REVIEW} publishedAt author { handle } } }`, null, 'editor'],
+  ['publishPost: the admin, a post awaiting review', `mutation { publishPost(id: "${R1}") { ${REVIEW} } }`, null, 'admin'],
+  ['publishPost: the contributor, own draft', `mutation { publishPost(id: "${R1}") { id } }`, null, 'contributor'],
+  ['publishPost: the editor, a private draft', `mutation { publishPost(id: "${D1}") { id } }`, null, 'editor'],
+  ['schedulePost: the editor, a post awaiting review', `mutation { schedulePost(id: "${R1}", at: "${FUTURE}") { ${REVIEW} scheduledAt } }`, null, 'editor'],
+  ['schedulePost: the contributor', `mutation { schedulePost(id: "${R2}", at: "${FUTURE}") { id } }`, null, 'contributor'],
+  ['unpublishPost: the editor, Bob\'s post', `mutation { unpublishPost(id: "${P1}") { id status author { handle } } }`, null, 'editor'],
+  ['unpublishPost: the contributor, Bob\'s post', `mutation { unpublishPost(id: "${P1}") { id } }`, null, 'contributor'],
+  ['updatePost: the editor, a post awaiting review', `mutation { updatePost(id: "${R1}", input: {title: "Edited"}) { id } }`, null, 'editor'],
+  ['updatePost: the contributor, own draft', `mutation { updatePost(id: "${R1}", input: {title: "Better pitch"}) { title ${REVIEW} } }`, null, 'contributor'],
+  ['deletePost: the editor, Bob\'s post', `mutation { deletePost(id: "${P1}") }`, null, 'editor'],
+  ['createPost: the contributor, a draft', 'mutation { createPost(input: {title: "Pitch", content: "x", publish: false}) { id status reviewState } }', null, 'contributor'],
+  ['createPost: the contributor, published', 'mutation { createPost(input: {title: "Pitch", content: "x", publish: true}) { id } }', null, 'contributor'],
+  ['createPost: the contributor, publish left out', 'mutation { createPost(input: {title: "Pitch", content: "x"}) { id } }', null, 'contributor'],
+  ['createPost: the contributor, scheduled', `mutation { createPost(input: {title: "Pitch", content: "x", publish: false, publishAt: "${FUTURE}"}) { id } }`, null, 'contributor'],
+  ['createPost: the contributor, server form', `mutation { createPost(title: "Pitch", content: "x", authorId: "${FAY}") { id } }`, null, 'contributor'],
+  ['createPost: the editor, published', 'mutation { createPost(input: {title: "Editorial", content: "x"}) { id status author { role } } }', null, 'editor'],
+  ['setUserRole: the admin makes Fay an author', `mutation { setUserRole(userId: "${FAY}", role: AUTHOR) { id handle role } }`, null, 'admin'],
+  ['setUserRole: the admin makes Bob an editor', `mutation { setUserRole(userId: "${BOB}", role: EDITOR) { role posts { id } } }`, null, 'admin'],
+  ['setUserRole: the same role', `mutation { setUserRole(userId: "${EVE}", role: EDITOR) { role } }`, null, 'admin'],
+  ['setUserRole: the last admin demotes themself', `mutation { setUserRole(userId: "${ADA}", role: EDITOR) { role } }`, null, 'admin'],
+  ['setUserRole: a second admin, then the first steps down', `mutation { a: setUserRole(userId: "${EVE}", role: ADMIN) { role } b: setUserRole(userId: "${ADA}", role: EDITOR) { role } c: setUserRole(userId: "${FAY}", role: AUTHOR) { role } }`, null, 'admin'],
+  ['setUserRole: the editor', `mutation { setUserRole(userId: "${FAY}", role: EDITOR) { role } }`, null, 'editor'],
+  ['setUserRole: an author', `mutation { setUserRole(userId: "${BOB}", role: ADMIN) { role } }`, null, 'user'],
+  ['setUserRole: anonymous', `mutation { setUserRole(userId: "${BOB}", role: ADMIN) { role } }`],
+  ['setUserRole: a missing user', `mutation { setUserRole(userId: "${MISSING}", role: EDITOR) { role } }`, null, 'admin'],
+  ['setUserRole: an unknown role', `mutation { setUserRole(userId: "${BOB}", role: OWNER) { role } }`, null, 'admin'],
+  ['setUserRole: a role in lower case', `mutation { setUserRole(userId: "${BOB}", role: "editor") { role } }`, null, 'admin'],
+  ['setUserRole: a variable', 'mutation ($u: ID!, $r: Role!) { setUserRole(userId: $u, role: $r) { handle role } }', { u: BOB, r: 'CONTRIBUTOR' }, 'admin'],
+  ['setUserRole: a variable of an unknown role', 'mutation ($u: ID!, $r: Role!) { setUserRole(userId: $u, role: $r) { role } }', { u: BOB, r: 'author' }, 'admin'],
+  ['setUserRole: then Bob publishes', `mutation { a: setUserRole(userId: "${BOB}", role: CONTRIBUTOR) { role } b: publishPost(id: "${D1}") { id } }`, null, 'admin'],
+  ['introspection: Role and PostReviewState', '{ a: __type(name: "Role") { enumValues { name description } } b: __type(name: "PostReviewState") { enumValues { name } } }'],
+];
+
 /** The corpus by category: every line is sent to graphql-js and to compiled execution. */
 export const CORPUS: Record<string, CorpusLine[]> = {
   queries,
@@ -946,6 +1043,9 @@ export const CORPUS: Record<string, CorpusLine[]> = {
   bookmarking,
   together,
   publishing,
+  reviewing,
+  conversing,
+  moderating,
 };
 
 /** Documents that are queries with none of what the executor leaves to graphql-js. */

@@ -2,7 +2,18 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 
 import type { CorpusLine, Who } from './corpus';
 import { Normaliser, Observation, Reply, differences } from './normalise';
-import { ADA, BOB, CYD, DEE, Dump, dumpTables, resetToSeed, seedPasswordHash } from './seed';
+import {
+  ADA,
+  BOB,
+  CYD,
+  DEE,
+  Dump,
+  dumpTables,
+  EVE,
+  FAY,
+  resetToSeed,
+  seedPasswordHash,
+} from './seed';
 import { AuthService, CompiledExecution, User } from '../../src/blog';
 import { CREATE_POST } from '../helpers/documents';
 import { TestApp, TestUser } from '../helpers/test-app';
@@ -214,6 +225,8 @@ export class DifferentialPair {
       user: await token(BOB),
       other: await token(CYD),
       quiet: await token(DEE),
+      editor: await token(EVE),
+      contributor: await token(FAY),
       forged: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.',
       bare: (await token(BOB)).slice('Bearer '.length),
     };

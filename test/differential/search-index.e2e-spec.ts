@@ -12,6 +12,10 @@ import { TestApp, TestUser } from '../helpers/test-app';
  * the plain path it replaces, each post indexed in its own transaction by the triggers: the same
  * writes (through the API and by another client, in SQL) go to both services, and after each
  * step the same searches must answer the same pages, rank for rank and snippet for snippet.
+ *
+ * The plain path's triggers read a post's Markdown, as before the migration 1765006000000, and
+ * the batches its rendered text: the script's contents are plain text, whose rendered text has
+ * the same words, so that both index the same.
  */
 const SEARCH = `query ($query: String!, $first: Int, $after: String, $tags: [String!]) {
   searchPosts(query: $query, first: $first, after: $after, tags: $tags) {
@@ -177,7 +181,9 @@ async function apply(side: Side, step: Step, index: number): Promise<void> {
     );
     ids.set(step.insertInSql, id);
   } else if ('updateInSql' in step) {
-    await app.dataSource.query('UPDATE posts SET content = ? WHERE id = ?', [
+    // Its Markdown and its text, as another client must (see the migration 1765006000000).
+    await app.dataSource.query('UPDATE posts SET content = ?, content_text = ? WHERE id = ?', [
+      step.content,
       step.content,
       ids.get(step.updateInSql),
     ]);

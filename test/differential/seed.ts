@@ -1,7 +1,8 @@
 import * as argon2 from 'argon2';
 import { DataSource } from 'typeorm';
 
-import { Comment, Follow, Like, Post, User } from '../../src/blog';
+import { seedModeration } from './seed-moderation';
+import { Comment, Follow, Like, Post, PostReviewState, Role, User } from '../../src/blog';
 import { excerptOf, renderCommentText, renderPostContent } from '../../src/blog/common/content';
 import { slugOfTitle } from '../../src/blog/posts/post-slug';
 
@@ -11,11 +12,16 @@ import { slugOfTitle } from '../../src/blog/posts/post-slug';
  */
 const id = (n: string) => `01920000-0000-7000-8000-${n.padStart(12, '0')}`;
 
-/** Users: Ada is an admin; Bob, Cyd and Dee are plain users. Every password is PASSWORD. */
+/**
+ * Users: Ada is an admin; Bob, Cyd and Dee are authors; Eve is an editor and Fay a contributor.
+ * Every password is PASSWORD.
+ */
 export const ADA = id('a1');
 export const BOB = id('b2');
 export const CYD = id('c3');
 export const DEE = id('d4');
+export const EVE = id('e5');
+export const FAY = id('f6');
 export const PASSWORD = 'demo-password';
 
 /** Posts, oldest first: P1-P6 published, D1 (Bob's) and D2 (Ada's) drafts. */
@@ -27,6 +33,10 @@ export const P5 = id('105');
 export const P6 = id('106');
 export const D1 = id('1d1');
 export const D2 = id('1d2');
+/** Fay's drafts: R1 awaits review, R2 was rejected. */
+export const R1 = id('1e1');
+export const R2 = id('1e2');
+export const REJECTION = 'Needs sources.';
 
 /** Comments: C1-C3 on P1, C4 on P2, C5 on P5. */
 export const C1 = id('c01');
@@ -58,10 +68,12 @@ const at = (day: number, second = 0) =>
   new Date(Date.UTC(2025, 0, day, 12, 0, second, day * 7 + second));
 
 const USERS = [
-  { id: ADA, name: 'Ada Admin', handle: 'ada', role: 'admin' as const, day: 1 },
-  { id: BOB, name: 'Bob Writer', handle: 'bob', role: 'user' as const, day: 2 },
-  { id: CYD, name: 'Cyd Reader', handle: 'cyd', role: 'user' as const, day: 3 },
-  { id: DEE, name: 'Dee Quiet', handle: 'dee', role: 'user' as const, day: 4 },
+  { id: ADA, name: 'Ada Admin', handle: 'ada', role: Role.ADMIN, day: 1 },
+  { id: BOB, name: 'Bob Writer', handle: 'bob', role: Role.AUTHOR, day: 2 },
+  { id: CYD, name: 'Cyd Reader', handle: 'cyd', role: Role.AUTHOR, day: 3 },
+  { id: DEE, name: 'Dee Quiet', handle: 'dee', role: Role.AUTHOR, day: 4 },
+  { id: EVE, name: 'Eve Editor', handle: 'eve', role: Role.EDITOR, day: 5 },
+  { id: FAY, name: 'Fay Contributor', handle: 'fay', role: Role.CONTRIBUTOR, day: 6 },
 ];
 
 const POSTS: [string, string, string, number, boolean][] = [
@@ -73,7 +85,15 @@ const POSTS: [string, string, string, number, boolean][] = [
   [P6, CYD, 'Quiet post', 15, true],
   [D1, BOB, 'Bob draft', 16, false],
   [D2, ADA, 'Ada draft', 17, false],
+  [R1, FAY, 'Fay pitch', 18, false],
+  [R2, FAY, 'Fay rejected', 19, false],
 ];
+
+/** The review of Fay's drafts: R1 waits in the queue, R2 came back with REJECTION. */
+const REVIEWS: Record<string, Partial<Post>> = {
+  [R1]: { reviewState: PostReviewState.AWAITING_REVIEW, reviewRequestedAt: at(18, 3) },
+  [R2]: { reviewState: PostReviewState.REJECTED, rejectionReason: REJECTION },
+};
 
 /**
  * What searchPosts finds: words shared by several posts (graphql, sqlite), a title word also in
@@ -155,10 +175,14 @@ export const TABLES: [table: string, orderBy: string][] = [
   // first (two made in one request may share a millisecond or not), so that both instances list
   // the same rows in the same order and number their new ids alike.
   ['notifications', 'recipient_id, kind, actor_id, post_id, created_at, id'],
+  ['moderation_log', 'action, target_type, target_id, actor_id, created_at'],
+  ['reports', 'target_type, target_id, reporter_id'],
+  ['moderation_items', 'target_type, target_id, status, created_at'],
   ['bookmarks', 'user_id, post_id'],
   ['post_tags', 'post_id, position'],
   ['follows', 'follower_id, followee_id'],
   ['likes', 'post_id, user_id'],
+  ['comment_likes', 'comment_id, user_id'],
   ['comments', 'id'],
   ['post_slugs', 'slug'],
   ['posts', 'id'],
@@ -218,6 +242,7 @@ export async function resetToSeed(dataSource: DataSource): Promise<void> {
         renderedHtml: rendered.html,
         renderedText: rendered.text,
         tocJson: JSON.stringify(rendered.toc),
+        ...REVIEWS[postId],
       };
     });
     await manager.insert(Post, posts);
@@ -270,6 +295,7 @@ export async function resetToSeed(dataSource: DataSource): Promise<void> {
         readAt: read ? at(29, i) : null,
       })),
     );
+    await seedModeration(manager);
   });
 }
 
@@ -319,4 +345,11 @@ function publishedAtOf(postId: string): Date {
 /** The Relay cursor of a seeded published post, as postsConnection makes it. */
 export function cursorOf(postId: string): string {
   return encode(`post:${publishedAtOf(postId).getTime()}:${postId}`);
+}
+
+/** The postsAwaitingReview cursor of a seeded post awaiting review. */
+export function reviewCursorOf(postId: string): string {
+  const requestedAt = REVIEWS[postId]?.reviewRequestedAt;
+  if (!requestedAt) throw new Error(`${postId} does not await review in the seed`);
+  return encode(`review:${requestedAt.getTime()}:${postId}`);
 }

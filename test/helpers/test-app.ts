@@ -11,7 +11,7 @@ import { DataSource } from 'typeorm';
 import { createPostgresDatabase, testDatabase } from './databases';
 import { StatementCounter } from './statement-counter';
 import { AppModule } from '../../src/app.module';
-import { User } from '../../src/blog';
+import { Role, User } from '../../src/blog';
 import { BlogEvent } from '../../src/blog/events/blog-events';
 import { PublicationFanOut } from '../../src/blog/notifications/publication-fan-out';
 import { PostSearchIndex } from '../../src/blog/posts/post-search-index';
@@ -177,7 +177,7 @@ export class TestApp {
 
   /** Makes an existing user an admin, straight in the database. */
   async makeAdmin(userId: string): Promise<void> {
-    await this.dataSource.getRepository(User).update({ id: userId }, { role: 'admin' });
+    await this.dataSource.getRepository(User).update({ id: userId }, { role: Role.ADMIN });
   }
 
   /** Listens on a free port of 127.0.0.1, for clients that need a real socket. */

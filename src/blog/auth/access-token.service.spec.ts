@@ -9,6 +9,7 @@ import {
   TOKEN_REFUSALS,
   TokenRefusal,
 } from './access-token.service';
+import { Role } from '../users/roles';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 
@@ -171,7 +172,7 @@ describe('AccessTokenService', () => {
     });
 
     it('should return the user as they are now', async () => {
-      const promoted = { ...ada, role: 'admin' } as User;
+      const promoted = { ...ada, role: Role.ADMIN } as User;
       rows.set('ada', promoted);
       expect((await tokens.recheck(authentication())).user).toBe(promoted);
     });

@@ -1,12 +1,15 @@
 import { randomInt } from 'node:crypto';
 
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 
 import { AccessTokenPayload } from './access-token.service';
 import { deleteAccountSql } from './auth.sql';
+import { BlogModuleOptions } from '../blog-options.interface';
+import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { badUserInput, conflict, unauthenticated } from '../common/errors';
 import { PreparedStatements, Sql } from '../common/sql';
+import { Role } from '../users/roles';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { Viewer } from '../users/viewer';
@@ -37,14 +40,17 @@ export function handleStem(name: string): string {
 @Injectable()
 export class AuthService {
   private readonly deleteAccountStatements: PreparedStatements<typeof deleteAccountSql>;
+  private readonly signUpRole: Role;
 
   constructor(
     private readonly users: UsersService,
     private readonly passwords: PasswordService,
     private readonly jwt: JwtService,
     private readonly sql: Sql,
+    @Optional() @Inject(BLOG_MODULE_OPTIONS) options?: BlogModuleOptions,
   ) {
     this.deleteAccountStatements = sql.prepare(deleteAccountSql);
+    this.signUpRole = options?.signUpRole ?? Role.AUTHOR;
   }
 
   async signUp(input: SignUpInput): Promise<AuthPayload> {
@@ -58,6 +64,7 @@ export class AuthService {
       handle,
       avatar: input.avatar,
       passwordHash: await this.passwords.hash(input.password),
+      role: this.signUpRole,
     });
     return this.issueToken(user);
   }

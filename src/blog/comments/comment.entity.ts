@@ -1,17 +1,25 @@
-import { Field, ID, ObjectType } from '@nestjs/graphql';
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { BeforeInsert, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 
+import { CommentStatus } from './comment-status';
 import { textFieldCost } from '../common/response-size';
 import { newId } from '../common/uuid';
 import { Post } from '../posts/post.entity';
 import { User } from '../users/user.entity';
 import { COMMENT_LENGTH } from './dto/add-comment.args';
 
-/** A reader's comment on a published post. */
+/**
+ * A reader's comment on a published post: top-level, or a reply in the thread of a top-level
+ * comment (two levels, as Ghost has them).
+ */
 @ObjectType({ description: 'A comment on a post.' })
 @Entity('comments')
 @Index('IDX_comments_post', ['postId', 'id'])
 @Index('IDX_comments_author', ['authorId'])
+@Index('IDX_comments_threads', ['postId', 'parentId', 'id'])
+@Index('IDX_comments_top_threads', ['postId', 'parentId', 'likesCount', 'id'])
+@Index('IDX_comments_replies', ['parentId', 'id'])
+@Index('IDX_comments_in_reply_to', ['inReplyToId'])
 export class Comment {
   @Field(() => ID)
   @PrimaryColumn({ type: 'varchar', length: 36 })
@@ -42,6 +50,35 @@ export class Comment {
   @Column({ name: 'author_id', type: 'varchar', length: 36 })
   authorId: string;
 
+  /** The top-level comment whose thread this reply is in; null for a top-level comment. */
+  @Column({ name: 'parent_id', type: 'varchar', length: 36, nullable: true })
+  parentId: string | null;
+
+  /** The comment this reply answers: its top-level comment, or a reply in the same thread. */
+  @Column({ name: 'in_reply_to_id', type: 'varchar', length: 36, nullable: true })
+  inReplyToId: string | null;
+
+  @Field(() => CommentStatus)
+  @Column({ type: 'varchar', length: 16, default: CommentStatus.PUBLISHED })
+  status: CommentStatus;
+
+  @Field(() => Date, { nullable: true, description: 'When its author last edited it.' })
+  @Column({ name: 'edited_at', type: Date, nullable: true })
+  editedAt: Date | null;
+
+  /** Kept with each like and unlike, so that threads can be ordered by it. */
+  @Field(() => Int)
+  @Column({ name: 'likes_count', type: 'integer', default: 0 })
+  likesCount: number;
+
+  @ManyToOne(() => Comment, { onDelete: 'CASCADE', nullable: true })
+  @JoinColumn({ name: 'parent_id', foreignKeyConstraintName: 'FK_comments_parent' })
+  protected parentRow?: Comment;
+
+  @ManyToOne(() => Comment, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'in_reply_to_id', foreignKeyConstraintName: 'FK_comments_in_reply_to' })
+  protected inReplyToRow?: Comment;
+
   @ManyToOne(() => Post, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'post_id', foreignKeyConstraintName: 'FK_comments_post' })
   protected postRow?: Post;
@@ -54,5 +91,10 @@ export class Comment {
   protected assignIdAndTimestamp(): void {
     this.id ??= newId();
     this.createdAt ??= new Date();
+    this.parentId ??= null;
+    this.inReplyToId ??= null;
+    this.status ??= CommentStatus.PUBLISHED;
+    this.editedAt ??= null;
+    this.likesCount ??= 0;
   }
 }

@@ -1,14 +1,56 @@
 import DataLoader from 'dataloader';
 
 import { Comment } from './comment.entity';
-import { CommentsService } from './comments.service';
-import { byKeys, counts, LoaderCache, LoadersOf, PagedLoaders } from '../common/loaders';
+import { ThreadComment } from './comment.rows';
+import { CommentsService, ThreadPage } from './comments.service';
+import { ThreadOrder } from './comments.sql';
+import {
+  byKeys,
+  counts,
+  LoaderCache,
+  LoadersOf,
+  PagedLoaders,
+  viewerFlags,
+} from '../common/loaders';
+import { pageKey } from '../common/pagination';
+import { Viewer } from '../users/viewer';
 
-/** The comment loaders of one request: comments by id, a post's page of comments, and their count. */
+/** One DataLoader of thread pages per distinct order and page, shared by every parent asking it. */
+class ThreadPageLoaders {
+  private readonly loaders = new Map<string, DataLoader<string, ThreadComment[]>>();
+
+  constructor(
+    private readonly load: (
+      keys: readonly string[],
+      page: ThreadPage,
+      order: string,
+    ) => Promise<Map<string, ThreadComment[]>>,
+  ) {}
+
+  for(page: ThreadPage, order = ''): DataLoader<string, ThreadComment[]> {
+    const key = `${order}:${pageKey(page)}:${page.afterLikes ?? ''}`;
+    let loader = this.loaders.get(key);
+    if (!loader) {
+      loader = new DataLoader(async (keys) => {
+        const pages = await this.load(keys, page, order);
+        return keys.map((id) => pages.get(id) ?? []);
+      });
+      this.loaders.set(key, loader);
+    }
+    return loader;
+  }
+}
+
+/**
+ * The comment loaders of one request, for its viewer (who sees hidden and held comments, and
+ * whose likes are theirs): comments by id, a post's flat page and its count, a post's threads,
+ * a thread's replies, their counts, and the viewer's likes.
+ */
 class RequestCommentsLoaders {
   constructor(
     private readonly comments: CommentsService,
     private readonly cache: LoaderCache,
+    private readonly viewer: Viewer,
   ) {}
 
   get commentById(): DataLoader<string, Comment | null> {
@@ -24,19 +66,68 @@ class RequestCommentsLoaders {
   get commentsByPost(): PagedLoaders<Comment> {
     return this.cache.once(
       'commentsByPost',
-      () => new PagedLoaders((ids, page) => this.comments.listByPosts(ids, page)),
+      () => new PagedLoaders((ids, page) => this.comments.listByPosts(ids, page, this.viewer)),
     );
   }
 
   get commentsCountByPost(): DataLoader<string, number> {
     return this.cache.once('commentsCountByPost', () =>
-      counts((ids) => this.comments.countByPosts(ids)),
+      counts((ids) => this.comments.countByPosts(ids, this.viewer)),
+    );
+  }
+
+  /**
+   * A loader of each post's page of threads in `order`; `counted`, with each post's threads
+   * counted by the same statement.
+   */
+  threadsByPost(
+    order: ThreadOrder,
+    page: ThreadPage,
+    counted: boolean,
+  ): DataLoader<string, ThreadComment[]> {
+    const name = counted ? 'countedThreadsByPost' : 'threadsByPost';
+    return this.cache
+      .once(
+        name,
+        () =>
+          new ThreadPageLoaders((ids, at, each) =>
+            this.comments.threadsOf(ids, each as ThreadOrder, at, this.viewer, counted),
+          ),
+      )
+      .for(page, order);
+  }
+
+  /** A loader of each thread's page of replies. */
+  repliesByThread(page: ThreadPage): DataLoader<string, ThreadComment[]> {
+    return this.cache
+      .once(
+        'repliesByThread',
+        () => new ThreadPageLoaders((ids, at) => this.comments.repliesOf(ids, at, this.viewer)),
+      )
+      .for(page);
+  }
+
+  get threadsCountByPost(): DataLoader<string, number> {
+    return this.cache.once('threadsCountByPost', () =>
+      counts((ids) => this.comments.countThreads(ids, this.viewer)),
+    );
+  }
+
+  get repliesCountByThread(): DataLoader<string, number> {
+    return this.cache.once('repliesCountByThread', () =>
+      counts((ids) => this.comments.countReplies(ids, this.viewer)),
+    );
+  }
+
+  get commentLikedByViewer(): DataLoader<string, boolean> {
+    return this.cache.once('commentLikedByViewer', () =>
+      viewerFlags(this.viewer?.id ?? null, (viewerId, ids) => this.comments.likedBy(viewerId, ids)),
     );
   }
 }
 
-export function commentsLoaders(comments: CommentsService, cache: LoaderCache) {
-  return new RequestCommentsLoaders(comments, cache);
+export function commentsLoaders(comments: CommentsService, cache: LoaderCache, viewer: Viewer) {
+  return new RequestCommentsLoaders(comments, cache, viewer);
 }
 
 export type CommentsLoaders = LoadersOf<RequestCommentsLoaders>;

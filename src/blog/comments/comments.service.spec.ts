@@ -35,7 +35,7 @@ describe('CommentsService', () => {
       const comment = await comments.add(post.id, 'Nice post', reader);
       expect(comment).toMatchObject({ postId: post.id, authorId: reader.id, text: 'Nice post' });
       expect(blog.events.recorded).toContain(`commentAdded ${comment.id} on ${post.id}`);
-      expect((await comments.countByPosts([post.id])).get(post.id)).toBe(1);
+      expect((await comments.countByPosts([post.id], null)).get(post.id)).toBe(1);
     });
 
     it('should refuse an anonymous viewer with UNAUTHENTICATED', async () => {
@@ -54,7 +54,7 @@ describe('CommentsService', () => {
         code: 'BAD_USER_INPUT',
         field: 'postId',
       });
-      expect((await comments.countByPosts([draft.id])).get(draft.id) ?? 0).toBe(0);
+      expect((await comments.countByPosts([draft.id], null)).get(draft.id) ?? 0).toBe(0);
     });
   });
 
@@ -96,10 +96,10 @@ describe('CommentsService', () => {
       const texts = ['first', 'second', 'third'];
       const added = [];
       for (const text of texts) added.push(await comments.add(a.id, text, reader));
-      const firstPage = await comments.listByPosts([a.id, b.id], { first: 2, after: null });
+      const firstPage = await comments.listByPosts([a.id, b.id], { first: 2, after: null }, null);
       expect(firstPage.get(a.id)?.map((comment) => comment.text)).toEqual(['first', 'second']);
       expect(firstPage.get(b.id)).toEqual([]);
-      const next = await comments.listByPosts([a.id], { first: 2, after: added[1].id });
+      const next = await comments.listByPosts([a.id], { first: 2, after: added[1].id }, null);
       expect(next.get(a.id)?.map((comment) => comment.text)).toEqual(['third']);
     });
 
@@ -107,7 +107,7 @@ describe('CommentsService', () => {
       const post = await postBy(author);
       await comments.add(post.id, 'Hi', reader);
       expect(
-        (await comments.listByPosts([post.id], { first: 0, after: null })).get(post.id),
+        (await comments.listByPosts([post.id], { first: 0, after: null }, null)).get(post.id),
       ).toEqual([]);
     });
   });

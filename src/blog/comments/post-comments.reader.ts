@@ -34,7 +34,7 @@ export class PostCommentsReader implements PostDetailReader {
   }
 
   async read(id: string, page: Page, viewer: Viewer, loaders: BlogLoaders): Promise<Post | null> {
-    const found = await this.comments.findPostWithPage(id, page);
+    const found = await this.comments.findPostWithPage(id, page, viewer);
     if (!found || !canSee(found.post, viewer)) return null;
     loaders.knownUsers([found.author]);
     loaders.commentsByPost.prime(page, found.post.id, found.comments);

@@ -39,7 +39,10 @@ function error(
 export const unauthenticated = (message = 'You must be signed in.') =>
   error(ErrorCode.Unauthenticated, message);
 
-export const forbidden = (message = 'You may not do this.') => error(ErrorCode.Forbidden, message);
+export const forbidden = (
+  message = 'You may not do this.',
+  extensions: Record<string, unknown> = {},
+) => error(ErrorCode.Forbidden, message, extensions);
 
 /** Bad input; `field` names the argument or input field at fault. */
 export const badUserInput = (message: string, field?: string) =>

@@ -9,6 +9,7 @@ import { outsideRequestScope } from '../common/request-scope';
 export const BlogEvent = {
   PostPublished: 'blog.postPublished',
   CommentAdded: 'blog.commentAdded',
+  CommentUpdated: 'blog.commentUpdated',
   PostLikesChanged: 'blog.postLikesChanged',
   NotificationAdded: 'blog.notificationAdded',
 } as const;
@@ -19,6 +20,22 @@ export interface PostPublishedEvent {
 export interface CommentAddedEvent {
   commentId: string;
   postId: string;
+}
+/** What a removed comment was, for the subscribers that showed it. */
+export interface RemovedComment {
+  id: string;
+  postId: string;
+  parentId: string | null;
+  inReplyToId: string | null;
+  authorId: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
+/** A comment edited, hidden, restored or deleted; `removed` when it is gone for good. */
+export interface CommentUpdatedEvent {
+  commentId: string;
+  postId: string;
+  removed?: RemovedComment;
 }
 export interface PostLikesChangedEvent {
   postId: string;
@@ -74,6 +91,14 @@ export class BlogEvents {
 
   commentAdded(commentId: string, postId: string): void {
     this.publish(BlogEvent.CommentAdded, { commentId, postId } satisfies CommentAddedEvent);
+  }
+
+  commentUpdated(commentId: string, postId: string, removed?: RemovedComment): void {
+    this.publish(BlogEvent.CommentUpdated, {
+      commentId,
+      postId,
+      ...(removed ? { removed } : {}),
+    } satisfies CommentUpdatedEvent);
   }
 
   postLikesChanged(postId: string): void {

@@ -148,7 +148,7 @@ export class OperationLimitsPlugin implements ApolloServerPlugin {
     } catch {
       return;
     }
-    if (viewer) await this.writes.consume(viewer.id, units);
+    if (viewer) await this.writes.consume(viewer, units);
   }
 }
 

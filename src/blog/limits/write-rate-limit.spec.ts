@@ -4,6 +4,7 @@ import { BlogModuleOptions } from '../blog-options.interface';
 import {
   countWrites,
   InMemoryWriteRateLimitStorage,
+  newAccountLimit,
   RedisWriteRateLimitStorage,
   WriteRateLimiter,
 } from './write-rate-limit';
@@ -71,12 +72,18 @@ describe('InMemoryWriteRateLimitStorage', () => {
 });
 
 describe('WriteRateLimiter', () => {
-  const limiter = (storage: WriteRateLimitStorage, limit = 5) =>
+  const limiter = (storage: WriteRateLimitStorage, limit = 5, newAccountHours = 0) =>
     new WriteRateLimiter({
       jwtSecret: 'x'.repeat(32),
       writeRateLimit: { limit, windowMs: 60_000 },
       writeRateLimitStorage: storage,
+      newAccountHours,
     } as BlogModuleOptions);
+  const HOUR = 3_600_000;
+  const writer = (id = 'user', ageMs = 365 * 24 * HOUR) => ({
+    id,
+    createdAt: new Date(Date.now() - ageMs),
+  });
 
   const refusal = async (action: Promise<unknown>) => {
     try {
@@ -89,7 +96,7 @@ describe('WriteRateLimiter', () => {
 
   it('should refuse with TOO_MANY_REQUESTS and retryAfter in whole seconds', async () => {
     const writes = limiter(new InMemoryWriteRateLimitStorage(), 2);
-    const error = await refusal(writes.consume('user', 3));
+    const error = await refusal(writes.consume(writer(), 3));
     expect(error.extensions.code).toBe('TOO_MANY_REQUESTS');
     expect(error.extensions.retryAfter).toBe(60);
   });
@@ -98,16 +105,38 @@ describe('WriteRateLimiter', () => {
     const down: WriteRateLimitStorage = {
       consume: () => Promise.reject(new Error('ECONNREFUSED')),
     };
-    const error = await refusal(limiter(down).consume('user', 1));
+    const error = await refusal(limiter(down).consume(writer(), 1));
     expect(error.extensions.code).toBe('SERVICE_UNAVAILABLE');
     expect(error.message).not.toMatch(/ECONN|redis/i);
+  });
+
+  it('should give an account younger than newAccountHours a tenth of the allowance', async () => {
+    const writes = limiter(new InMemoryWriteRateLimitStorage(), 20, 24);
+    const fresh = writer('fresh', HOUR);
+    await writes.consume(fresh, 1);
+    await writes.consume(fresh, 1);
+    const error = await refusal(writes.consume(fresh, 1));
+    expect(error.extensions.code).toBe('TOO_MANY_REQUESTS');
+    expect(error.message).toContain('younger than 24 hours');
+    const old = writer('old', 25 * HOUR);
+    for (let n = 0; n < 20; n++) await writes.consume(old, 1);
+    expect((await refusal(writes.consume(old, 1))).extensions.code).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('should round a tenth down, keeping one write at least', () => {
+    expect([120, 20, 29, 10, 9, 1].map(newAccountLimit)).toEqual([12, 2, 2, 1, 1, 1]);
+  });
+
+  it('should treat no account as new when newAccountHours is 0', async () => {
+    const writes = limiter(new InMemoryWriteRateLimitStorage(), 20, 0);
+    await expect(writes.consume(writer('fresh', 0), 20)).resolves.toBeUndefined();
   });
 
   it('should be off with a limit of 0', async () => {
     const down: WriteRateLimitStorage = { consume: () => Promise.reject(new Error('unused')) };
     const writes = limiter(down, 0);
     expect(writes.enabled).toBe(false);
-    await expect(writes.consume('user', 100)).resolves.toBeUndefined();
+    await expect(writes.consume(writer(), 100)).resolves.toBeUndefined();
   });
 });
 

@@ -14,6 +14,26 @@ import { coerceVariableValues } from '../common/variable-values';
 /** The default: 120 mutation fields a minute per signed-in user. */
 export const DEFAULT_WRITE_RATE_LIMIT: RateLimit = { limit: 120, windowMs: 60_000 };
 
+/** The default: accounts younger than 24 hours get a tenth of the write allowance. */
+export const DEFAULT_NEW_ACCOUNT_HOURS = 24;
+
+/** The share of the write allowance that a new account gets (see newAccountLimit). */
+const NEW_ACCOUNT_SHARE = 10;
+
+/**
+ * A new account's writes per window: a tenth of `limit`, rounded down, and at least one, so
+ * that a small allowance does not shut new accounts out altogether.
+ */
+export function newAccountLimit(limit: number): number {
+  return Math.max(1, Math.floor(limit / NEW_ACCOUNT_SHARE));
+}
+
+/** The account whose writes are counted: its id, and when it was made. */
+export interface Writer {
+  id: string;
+  createdAt: Date;
+}
+
 /** How long counting one request's writes may wait for Redis, queued while it reconnects. */
 export const REDIS_WRITE_LIMIT_TIMEOUT_MS = 1000;
 
@@ -135,17 +155,21 @@ export function countWrites(
 /**
  * Limits writes per signed-in user: every root mutation field of a request counts, and the
  * request's fields are taken all at once before any of them runs, so a refused request writes
- * nothing. The refusal is TOO_MANY_REQUESTS with `retryAfter` (seconds); when the counters
- * cannot be reached (Redis down), writes are refused with SERVICE_UNAVAILABLE, never let through.
+ * nothing. An account younger than `newAccountHours` gets a tenth of the allowance, on the same
+ * counter, so that it keeps what it has used once it comes of age. The refusal is
+ * TOO_MANY_REQUESTS with `retryAfter` (seconds); when the counters cannot be reached (Redis
+ * down), writes are refused with SERVICE_UNAVAILABLE, never let through.
  */
 @Injectable()
 export class WriteRateLimiter {
   private readonly limit: RateLimit | false;
+  private readonly newAccountMs: number;
   private readonly storage: WriteRateLimitStorage;
   private readonly logger = new Logger('WriteRateLimiter');
 
   constructor(@Inject(BLOG_MODULE_OPTIONS) options: BlogModuleOptions) {
     this.limit = options.writeRateLimit ?? DEFAULT_WRITE_RATE_LIMIT;
+    this.newAccountMs = (options.newAccountHours ?? DEFAULT_NEW_ACCOUNT_HOURS) * 3_600_000;
     this.storage = options.writeRateLimitStorage ?? new InMemoryWriteRateLimitStorage();
   }
 
@@ -153,13 +177,15 @@ export class WriteRateLimiter {
     return this.limit !== false && this.limit.limit > 0;
   }
 
-  /** Takes `units` writes from `userId`'s allowance, or refuses the whole request. */
-  async consume(userId: string, units: number): Promise<void> {
+  /** Takes `units` writes from `writer`'s allowance, or refuses the whole request. */
+  async consume(writer: Writer, units: number): Promise<void> {
     if (this.limit === false || this.limit.limit <= 0 || units <= 0) return;
-    const { limit, windowMs } = this.limit;
+    const { windowMs } = this.limit;
+    const isNew = Date.now() - writer.createdAt.getTime() < this.newAccountMs;
+    const limit = isNew ? newAccountLimit(this.limit.limit) : this.limit.limit;
     let allowance: WriteAllowance;
     try {
-      allowance = await this.storage.consume(`user:${userId}`, units, limit, windowMs);
+      allowance = await this.storage.consume(`user:${writer.id}`, units, limit, windowMs);
     } catch (error) {
       this.logger.warn(`Refused writes that could not be counted: ${messageOf(error)}`);
       throw withStatus(serviceUnavailable('Writes are unavailable for now; try again soon.'), 503);
@@ -168,7 +194,7 @@ export class WriteRateLimiter {
     const retryAfter = Math.max(1, Math.ceil(allowance.retryAfterMs / 1000));
     throw withStatus(
       tooManyRequests(
-        `Too many writes: this request asks for ${units} of at most ${limit} per ${windowMs / 1000} s; try again in ${retryAfter} s.`,
+        `Too many writes: this request asks for ${units} of at most ${limit} per ${windowMs / 1000} s${isNew ? ` (accounts younger than ${this.newAccountMs / 3_600_000} hours get a tenth of the allowance)` : ''}; try again in ${retryAfter} s.`,
         retryAfter,
       ),
       429,

@@ -17,6 +17,11 @@ import { ChunkPublicationFanOuts1765002000000 } from './1765002000000-chunk-publ
 import { RewriteTagSlugs1765003000000 } from './1765003000000-rewrite-tag-slugs';
 import { NormaliseAvatars1765004000000 } from './1765004000000-normalise-avatars';
 import { PublishPosts1765005000000 } from './1765005000000-publish-posts';
+import { SearchRenderedText1765006000000 } from './1765006000000-search-rendered-text';
+import { UserRoles1765007000000 } from './1765007000000-user-roles';
+import { CommentThreads1765007100000 } from './1765007100000-comment-threads';
+import { Moderation1765007200000 } from './1765007200000-moderation';
+import { CreateReports1765007300000 } from './1765007300000-create-reports';
 
 /** Every migration in order; one list serves SQLite and PostgreSQL. */
 export const migrations = [
@@ -39,4 +44,9 @@ export const migrations = [
   RewriteTagSlugs1765003000000,
   NormaliseAvatars1765004000000,
   PublishPosts1765005000000,
+  SearchRenderedText1765006000000,
+  UserRoles1765007000000,
+  CommentThreads1765007100000,
+  Moderation1765007200000,
+  CreateReports1765007300000,
 ];

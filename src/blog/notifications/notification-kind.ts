@@ -6,6 +6,8 @@ export enum NotificationKind {
   POST_LIKED = 'POST_LIKED',
   POST_COMMENTED = 'POST_COMMENTED',
   FOLLOWEE_PUBLISHED = 'FOLLOWEE_PUBLISHED',
+  COMMENT_REPLIED = 'COMMENT_REPLIED',
+  COMMENT_LIKED = 'COMMENT_LIKED',
 }
 
 registerEnumType(NotificationKind, {
@@ -18,5 +20,7 @@ registerEnumType(NotificationKind, {
     FOLLOWEE_PUBLISHED: {
       description: 'The actor, whom the recipient follows, published the post.',
     },
+    COMMENT_REPLIED: { description: "The actor replied to the recipient's comment (`comment`)." },
+    COMMENT_LIKED: { description: "The actor liked the recipient's comment (`comment`)." },
   },
 });

@@ -35,7 +35,10 @@ export class Notification {
   @Column({ name: 'post_id', type: 'varchar', length: 36, nullable: true })
   postId: string | null;
 
-  /** The comment a POST_COMMENTED names (null for the others, and for older ones): deleting it withdraws this. */
+  /**
+   * The comment a POST_COMMENTED, COMMENT_REPLIED (the reply) or COMMENT_LIKED names (null for the
+   * others, and for older ones): deleting it withdraws this.
+   */
   @Column({ name: 'comment_id', type: 'varchar', length: 36, nullable: true })
   commentId: string | null;
 

@@ -11,6 +11,7 @@ export function toNotification(row: NotificationRow): Notification {
     actorId: row.actorId,
     kind: row.kind as NotificationKind,
     postId: row.postId,
+    commentId: row.commentId ?? null,
     createdAt: toDate(row.createdAt),
     readAt,
     read: readAt !== null,

@@ -18,6 +18,8 @@ import { NotificationsService } from './notifications.service';
 import { CurrentViewer, loadersOf } from '../auth/viewer.decorator';
 import { BlogContext } from '../blog-context';
 import { BlogMutation, BlogResolverEnhancers } from '../blog-resolver.decorator';
+import { shownTo } from '../comments/comment-visibility';
+import { Comment } from '../comments/comment.entity';
 import { badUserInput, unauthenticated } from '../common/errors';
 import { toPage } from '../common/pagination';
 import { isUuid } from '../common/uuid';
@@ -128,6 +130,21 @@ export class NotificationsResolver {
     if (notification.postId === null) return null;
     const post = await loadersOf(context).postById.load(notification.postId);
     return post?.publishedAt ? post : null;
+  }
+
+  @ResolveField(() => Comment, {
+    nullable: true,
+    description:
+      'The comment it is about: the comment or reply made (POST_COMMENTED, COMMENT_REPLIED), or the comment liked (COMMENT_LIKED); null for the others.',
+  })
+  async comment(
+    notification: Notification,
+    _args: unknown,
+    context: BlogContext,
+  ): Promise<Comment | null> {
+    if (notification.commentId === null) return null;
+    const comment = await loadersOf(context).commentById.load(notification.commentId);
+    return comment && shownTo(comment, context.viewer ?? null);
   }
 
   /**

@@ -28,7 +28,30 @@ export type Notice =
       postId: string;
       /** Deleting the comment takes its notification with it. */
       commentId: string;
+    }
+  | {
+      kind: NotificationKind.COMMENT_REPLIED | NotificationKind.COMMENT_LIKED;
+      recipientId: string;
+      actorId: string;
+      postId: string;
+      /** The reply, or the comment liked: deleting it takes the notification with it. */
+      commentId: string;
     };
+
+/** What a notification needs of a comment. */
+export interface CommentRef {
+  id: string;
+  postId: string;
+  authorId: string;
+}
+
+const commentLiked = (comment: CommentRef, actorId: string): Notice => ({
+  kind: NotificationKind.COMMENT_LIKED,
+  recipientId: comment.authorId,
+  actorId,
+  postId: comment.postId,
+  commentId: comment.id,
+});
 
 /** What a notification needs of a post. */
 export interface PostRef {
@@ -105,23 +128,51 @@ export class NotificationsService {
   }
 
   /**
-   * Comments `post` (`write`, the comment `commentId`), telling its author; the notification
-   * goes when the comment is deleted.
+   * Adds `comment` to `post` (`write`), telling the post's author and, for a reply, the author
+   * of the comment it answers (`answeredAuthorId`): one notification each, the reply's when they
+   * are the same person. The notifications go when the comment is deleted.
    */
-  postCommented(
+  commentAdded(
     post: PostRef,
-    commenterId: string,
-    commentId: string,
+    comment: CommentRef,
+    answeredAuthorId: string | null,
     write: ActionWrite,
   ): Promise<boolean> {
-    const notice: Notice = {
-      kind: NotificationKind.POST_COMMENTED,
-      recipientId: post.authorId,
-      actorId: commenterId,
-      postId: post.id,
-      commentId,
-    };
-    return this.raising(notice, write);
+    const about = { actorId: comment.authorId, postId: post.id, commentId: comment.id };
+    const notices: Notice[] = [];
+    if (answeredAuthorId !== null) {
+      notices.push({
+        kind: NotificationKind.COMMENT_REPLIED,
+        recipientId: answeredAuthorId,
+        ...about,
+      });
+    }
+    if (answeredAuthorId !== post.authorId) {
+      notices.push({ kind: NotificationKind.POST_COMMENTED, recipientId: post.authorId, ...about });
+    }
+    return this.raisingAll(notices, write);
+  }
+
+  /** Likes `comment` (`write`), telling its author. */
+  commentLiked(comment: CommentRef, likerId: string, write: ActionWrite): Promise<boolean> {
+    return this.raising(commentLiked(comment, likerId), write);
+  }
+
+  /** Takes back a like of `comment` (`write`), and its notification while unread. */
+  commentUnliked(comment: CommentRef, likerId: string, write: ActionWrite): Promise<boolean> {
+    return this.withdrawing(commentLiked(comment, likerId), write);
+  }
+
+  /**
+   * Deletes a comment or makes it a tombstone (`write`), and removes every notification about
+   * it, in one transaction.
+   */
+  async commentRemoved(commentId: string, write: ActionWrite): Promise<boolean> {
+    return this.sql.transaction(async (sql) => {
+      if (!(await write(sql))) return false;
+      await sql.run(this.statements.withdrawAboutComment, { commentId });
+      return true;
+    });
   }
 
   /**
@@ -157,34 +208,48 @@ export class NotificationsService {
    */
   async raising(notice: Notice | PublicationNotice, write: ActionWrite): Promise<boolean> {
     if (notice.kind === NotificationKind.FOLLOWEE_PUBLISHED) return this.publishing(notice, write);
-    if (notice.recipientId === notice.actorId) return write(this.sql);
-    const notification = {
-      id: newId(),
-      postId: null,
-      commentId: null,
-      ...notice,
-      createdAt: new Date(),
-    };
-    const { statements: s } = this;
-    const insert =
-      notice.kind === NotificationKind.POST_COMMENTED
-        ? s.insert
-        : notice.kind === NotificationKind.POST_LIKED
-          ? s.insertUnlessUnread
-          : s.insertUnlessUnreadNoPost;
-    let raised = false;
+    return this.raisingAll([notice], write);
+  }
+
+  /** {@link raising} of several notices, written with `write` in one transaction. */
+  private async raisingAll(notices: Notice[], write: ActionWrite): Promise<boolean> {
+    const others = notices.filter((notice) => notice.recipientId !== notice.actorId);
+    if (others.length === 0) return write(this.sql);
+    const notifications = others.map((notice) => ({
+      notice,
+      row: { id: newId(), postId: null, commentId: null, ...notice, createdAt: new Date() },
+      raised: false,
+    }));
     const changed = await this.sql.transaction(async (sql) => {
       if (!(await write(sql))) return false;
-      raised = (await sql.run(insert, notification)) > 0;
+      for (const notification of notifications) {
+        const insert = this.insertOf(notification.notice);
+        notification.raised = (await sql.run(insert, notification.row)) > 0;
+      }
       return true;
     });
-    if (raised && this.firstPushInAWhile(notice)) {
-      this.events.notificationAdded({
-        recipientId: notice.recipientId,
-        notificationId: notification.id,
-      });
+    for (const { notice, row, raised } of notifications) {
+      if (raised && this.firstPushInAWhile(notice)) {
+        this.events.notificationAdded({ recipientId: notice.recipientId, notificationId: row.id });
+      }
     }
     return changed;
+  }
+
+  /** Comments and replies are each news; a like or follow is raised once while unread. */
+  private insertOf(notice: Notice) {
+    const { statements: s } = this;
+    switch (notice.kind) {
+      case NotificationKind.POST_COMMENTED:
+      case NotificationKind.COMMENT_REPLIED:
+        return s.insert;
+      case NotificationKind.POST_LIKED:
+        return s.insertUnlessUnread;
+      case NotificationKind.COMMENT_LIKED:
+        return s.insertUnlessUnreadComment;
+      default:
+        return s.insertUnlessUnreadNoPost;
+    }
   }
 
   /**
@@ -194,7 +259,11 @@ export class NotificationsService {
   async withdrawing(notice: Notice, write: ActionWrite): Promise<boolean> {
     if (notice.recipientId === notice.actorId) return write(this.sql);
     const statement =
-      'postId' in notice ? this.statements.withdraw : this.statements.withdrawNoPost;
+      notice.kind === NotificationKind.COMMENT_LIKED
+        ? this.statements.withdrawComment
+        : 'postId' in notice
+          ? this.statements.withdraw
+          : this.statements.withdrawNoPost;
     return this.sql.transaction(async (sql) => {
       if (!(await write(sql))) return false;
       await sql.run(statement, notice);
@@ -218,13 +287,29 @@ export class NotificationsService {
   }
 
   /**
+   * On `sql`, inside a transaction that took a post out of sight (moderation hid it): stops its
+   * pending fan-out and removes the unread notifications about it, as {@link postUnpublished}.
+   */
+  async forgetPost(postId: string, sql: SqlRunner): Promise<void> {
+    await sql.run(this.statements.cancelPublication, { postId });
+    await sql.run(this.statements.withdrawAboutPost, { postId });
+  }
+
+  /**
    * True unless the same actor's notification of the same kind and target was pushed live less
    * than {@link LIVE_REPEAT_MS} ago (on this instance): a like/unlike loop stores one
    * notification, and pushes it at most once a minute. Comments are each news.
    */
   private firstPushInAWhile(notice: Notice): boolean {
-    if (notice.kind === NotificationKind.POST_COMMENTED) return true;
-    const key = `${notice.kind}\0${notice.recipientId}\0${notice.actorId}\0${'postId' in notice ? notice.postId : ''}`;
+    if (
+      notice.kind === NotificationKind.POST_COMMENTED ||
+      notice.kind === NotificationKind.COMMENT_REPLIED
+    ) {
+      return true;
+    }
+    const target =
+      'commentId' in notice ? notice.commentId : 'postId' in notice ? notice.postId : '';
+    const key = `${notice.kind}\0${notice.recipientId}\0${notice.actorId}\0${target}`;
     if (this.recentPushes.has(key)) return false;
     this.recentPushes.set(key, true);
     return true;

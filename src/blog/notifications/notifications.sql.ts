@@ -7,6 +7,7 @@ export interface NotificationRow {
   actorId: string;
   kind: string;
   postId: string | null;
+  commentId?: string | null;
   createdAt: Date | string;
   readAt: Date | string | null;
 }
@@ -52,7 +53,8 @@ export interface NotificationParameters {
 
 const COLUMNS =
   'n.id, n.recipient_id AS "recipientId", n.actor_id AS "actorId", n.kind, ' +
-  'n.post_id AS "postId", n.created_at AS "createdAt", n.read_at AS "readAt"';
+  'n.post_id AS "postId", n.comment_id AS "commentId", n.created_at AS "createdAt", ' +
+  'n.read_at AS "readAt"';
 
 /**
  * Notifications about a post that is a draft now stay out of every list, count and mark, as
@@ -97,11 +99,15 @@ const rowId = (dialect: Dialect) =>
       'lower(hex(randomblob(6)))';
 
 /** The same notification, still unread: raising it again while it is would add a duplicate. */
-const unreadAlike = (withPost: boolean, u = '') =>
+const unreadAlike = (withPost: boolean | 'comment', u = '') =>
   `${u}recipient_id = :recipientId AND ${u}actor_id = :actorId AND ${u}kind = :kind AND ` +
-  `${u}post_id ${withPost ? '= :postId' : 'IS NULL'} AND ${u}read_at IS NULL`;
+  `${u}post_id ${withPost ? '= :postId' : 'IS NULL'} AND ${u}read_at IS NULL` +
+  (withPost === 'comment' ? ` AND ${u}comment_id = :commentId` : '');
 
-const insertOne = (unlessUnread: 'post' | 'noPost' | false) =>
+/** What makes a notification the same as another: its post, no post, or its comment. */
+const ALIKE_BY = { post: true, noPost: false, comment: 'comment' } as const;
+
+const insertOne = (unlessUnread: 'post' | 'noPost' | 'comment' | false) =>
   statement<NotificationParameters>(
     perDialect(
       (dialect) =>
@@ -113,15 +119,19 @@ const insertOne = (unlessUnread: 'post' | 'noPost' | false) =>
         `, ${selected(dialect, 'createdAt', 'timestamptz')}` +
         (unlessUnread
           ? ' WHERE NOT EXISTS (SELECT 1 FROM notifications u ' +
-            `WHERE ${unreadAlike(unlessUnread === 'post', 'u.')})`
+            `WHERE ${unreadAlike(ALIKE_BY[unlessUnread], 'u.')})`
           : ''),
     ),
   );
 
-const withdraw = (withPost: boolean) =>
-  statement<{ recipientId: string; actorId: string; kind: string; postId?: string }>(
-    `DELETE FROM notifications WHERE ${unreadAlike(withPost)}`,
-  );
+const withdraw = (withPost: boolean | 'comment') =>
+  statement<{
+    recipientId: string;
+    actorId: string;
+    kind: string;
+    postId?: string;
+    commentId?: string;
+  }>(`DELETE FROM notifications WHERE ${unreadAlike(withPost)}`);
 
 const markRead = (upTo: boolean) =>
   statement<{ recipientId: string; readAt: Date; upTo?: string }>(
@@ -161,6 +171,12 @@ export const notificationsSql = {
   insertUnlessUnread: insertOne('post'),
   /** A follow: one unread notification per follower. */
   insertUnlessUnreadNoPost: insertOne('noPost'),
+  /** A comment's like: one unread notification per liker and comment. */
+  insertUnlessUnreadComment: insertOne('comment'),
+  /** The notifications about a comment, which goes (or becomes a tombstone). */
+  withdrawAboutComment: statement<{ commentId: string }>(
+    'DELETE FROM notifications WHERE comment_id = :commentId',
+  ),
   /**
    * One chunk of a publication's notifications: its next {@link FAN_OUT_CHUNK} followers after
    * `after` in id order, one row each, with an id made by the database from the time of the
@@ -262,6 +278,7 @@ export const notificationsSql = {
   withdraw: withdraw(true),
   /** Undoing a follow, likewise. */
   withdrawNoPost: withdraw(false),
+  withdrawComment: withdraw('comment'),
   markAllRead: markRead(false),
   markReadUpTo: markRead(true),
 };

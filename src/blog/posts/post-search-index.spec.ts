@@ -51,6 +51,39 @@ describe('PostSearchIndex', () => {
     return Number((row as { n: number }).n);
   };
 
+  it("should index a post's rendered text, and its Markdown only where it has none", async () => {
+    const driver = blog.dataSource.driver as unknown as {
+      databaseConnection: { prepare(sql: string): { run(...values: unknown[]): void } };
+    };
+    const insert = driver.databaseConnection.prepare(
+      'INSERT INTO posts (id, title, content, content_text, author_id, created_at, updated_at, ' +
+        "published_at) VALUES (?, 'A post', ?, ?, ?, '2026-01-01 00:00:00.000', " +
+        "'2026-01-01 00:00:00.000', NULL)",
+    );
+    insert.run(
+      'rendered',
+      'See [the docs](https://example.com/zebra-url) about **caching**',
+      'See the docs about caching',
+      author.id,
+    );
+    insert.run('markdown', 'An [okapi](https://example.com/tapir-url).', null, author.id);
+    await index.reading(async () => undefined);
+    expect(await matches(null, 'caching')).toBe(1);
+    expect(await matches(null, 'docs')).toBe(1);
+    expect(await matches(null, 'zebra')).toBe(0);
+    expect(await matches(null, 'tapir')).toBe(1);
+
+    // A change of the text alone, by whoever writes it, indexes the post again.
+    await blog.dataSource.query(
+      "UPDATE posts SET content_text = 'Now about kelp' WHERE id = 'rendered'",
+    );
+    expect(await matches(null, 'caching')).toBe(0);
+    expect(await matches(null, 'kelp')).toBe(1);
+    await blog.dataSource.query(
+      "INSERT INTO post_search_fts (post_search_fts, rank) VALUES ('integrity-check', 1)",
+    );
+  });
+
   it('should index what is left before a read, in the transaction of the read', async () => {
     await insertPosts(3);
     expect(await unindexed()).toBe(3);

@@ -1,4 +1,9 @@
-import { foldedSearchText, SEARCHED_CONTENT_LENGTH, searchedContent } from './post-search-text';
+import {
+  foldedSearchText,
+  foldedText,
+  SEARCHED_CONTENT_LENGTH,
+  searchedContent,
+} from './post-search-text';
 
 describe('foldedSearchText', () => {
   it('should leave text that has no compatibility form alone', () => {
@@ -19,6 +24,13 @@ describe('foldedSearchText', () => {
 
   it('should compose a decomposed accent, as NFKC does', () => {
     expect(foldedSearchText({ title: 'cre\u0300me', content: 'x' })?.titleFolded).toBe('crème');
+  });
+});
+
+describe('foldedText', () => {
+  it('should answer the NFKC form of a text, or null where it is the same', () => {
+    expect(foldedText('the ﬁrst ｆｅｎｎｅｃ')).toBe('the first fennec');
+    expect(foldedText('Un café, ø and ß.')).toBeNull();
   });
 });
 

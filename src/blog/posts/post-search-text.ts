@@ -1,4 +1,8 @@
-/** A post's text as the search index reads it. */
+/**
+ * A post's text as the search index reads it: its title, and as `content` the plain text of its
+ * content (`content_text`, rendered from the Markdown on write), or the Markdown itself for a
+ * post that has none, such as one another client wrote (migration 1765006000000).
+ */
 export interface PostText {
   title: string;
   content: string;
@@ -17,27 +21,29 @@ export interface FoldedSearchText {
  * PostgreSQL. Null when the text has no compatibility form, as most text has not.
  */
 export function foldedSearchText({ title, content }: PostText): FoldedSearchText | null {
-  const titleFolded = title.normalize('NFKC');
-  const contentFolded = content.normalize('NFKC');
-  if (titleFolded === title && contentFolded === content) return null;
-  return {
-    titleFolded: titleFolded === title ? null : titleFolded,
-    contentFolded: contentFolded === content ? null : contentFolded,
-  };
+  const titleFolded = foldedText(title);
+  const contentFolded = foldedText(content);
+  return titleFolded === null && contentFolded === null ? null : { titleFolded, contentFolded };
+}
+
+/** The NFKC form of `text`, or null where it is the same (see {@link foldedSearchText}). */
+export function foldedText(text: string): string | null {
+  const folded = text.normalize('NFKC');
+  return folded === text ? null : folded;
 }
 
 /**
- * How much of a post's content the search index reads: its first 5,000 characters (Unicode code
- * points, as SQLite's `substr` and PostgreSQL's `left` count them), about 800 words. A word past
- * them is not found, and a search ranks and marks only what they hold, so that the work of a
- * search over a post is bounded whatever the post holds (contents run to 50,000 characters). The
- * title is read whole. The migration 1765000950000 wrote this length into both databases' indexes:
- * another length needs a migration of its own.
+ * How much of a post's text (see {@link PostText}) the search index reads: its first 5,000
+ * characters (Unicode code points, as SQLite's `substr` and PostgreSQL's `left` count them), about
+ * 800 words. A word past them is not found, and a search ranks and marks only what they hold, so
+ * that the work of a search over a post is bounded whatever the post holds (contents run to 50,000
+ * characters). The title is read whole. The migrations 1765000950000 and 1765006000000 wrote this
+ * length into both databases' indexes: another length needs a migration of its own.
  */
 export const SEARCHED_CONTENT_LENGTH = 5_000;
 
 /**
- * The part of `content` that the search index reads: its first
+ * The part of a post's text (see {@link PostText}) that the search index reads: its first
  * {@link SEARCHED_CONTENT_LENGTH} code points.
  */
 export function searchedContent(content: string): string {

@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { BeforeInsert, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 
+import { PostReviewState } from './post-review';
 import { textFieldCost } from '../common/response-size';
 import { newId } from '../common/uuid';
 import { User } from '../users/user.entity';
@@ -13,6 +14,7 @@ import { CONTENT_LENGTH } from './dto/create-post.input';
 @Index('IDX_posts_author_published', ['authorId', 'publishedAt', 'id'])
 @Index('IDX_posts_slug', ['slug'], { unique: true })
 @Index('IDX_posts_scheduled', ['scheduledAt', 'id'])
+@Index('IDX_posts_review', ['reviewState', 'reviewRequestedAt', 'id'])
 export class Post {
   @Field(() => ID)
   @PrimaryColumn({ type: 'varchar', length: 36 })
@@ -109,6 +111,32 @@ export class Post {
 
   @Column({ name: 'seo_canonical_url', type: 'varchar', length: 2048, nullable: true })
   seoCanonicalUrl: string | null;
+
+  /** Answered through PostsResolver.reviewState, to the author and editors only. */
+  @Column({ name: 'review_state', type: 'varchar', length: 16, nullable: true })
+  reviewState: PostReviewState | null;
+
+  /** When the post was last submitted for review: the order of the review queue. */
+  @Column({ name: 'review_requested_at', type: Date, nullable: true })
+  reviewRequestedAt: Date | null;
+
+  /** Why an editor sent the post back; answered as `reviewState` is. */
+  @Column({ name: 'rejection_reason', type: 'varchar', length: 500, nullable: true })
+  rejectionReason: string | null;
+
+  /** When its comments were locked; answered as `commentsLocked`. */
+  @Column({ name: 'comments_locked_at', type: Date, nullable: true })
+  commentsLockedAt: Date | null;
+
+  /**
+   * When moderation hid the post (a report resolved, or the auto-hide rule): it is then a draft
+   * that its author cannot publish, and `hiddenPublishedAt` keeps the time it gets back.
+   */
+  @Column({ name: 'hidden_at', type: Date, nullable: true })
+  hiddenAt: Date | null;
+
+  @Column({ name: 'hidden_published_at', type: Date, nullable: true })
+  protected hiddenPublishedAt?: Date | null;
 
   @BeforeInsert()
   protected assignIdAndTimestamps(): void {

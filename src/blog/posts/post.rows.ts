@@ -1,3 +1,4 @@
+import { PostReviewState } from './post-review';
 import { Post } from './post.entity';
 import { toDate } from '../common/sql';
 
@@ -13,7 +14,10 @@ export const postColumns = (alias: string, { content = true } = {}) =>
   `${alias}.custom_excerpt AS "customExcerpt", ${alias}.word_count AS "wordCount", ` +
   `${alias}.cover_url AS "coverUrl", ${alias}.cover_alt AS "coverAlt", ` +
   `${alias}.cover_caption AS "coverCaption", ${alias}.seo_title AS "seoTitle", ` +
-  `${alias}.seo_description AS "seoDescription", ${alias}.seo_canonical_url AS "seoCanonicalUrl"`;
+  `${alias}.seo_description AS "seoDescription", ${alias}.seo_canonical_url AS "seoCanonicalUrl", ` +
+  `${alias}.review_state AS "reviewState", ${alias}.review_requested_at AS "reviewRequestedAt", ` +
+  `${alias}.rejection_reason AS "rejectionReason", ` +
+  `${alias}.comments_locked_at AS "commentsLockedAt", ${alias}.hidden_at AS "hiddenAt"`;
 
 /**
  * The fields of Post that read nothing of a post's content: a list whose selection asks for
@@ -44,6 +48,10 @@ export const FIELDS_WITHOUT_CONTENT: ReadonlySet<string> = new Set([
   'wordCount',
   'coverImage',
   'seo',
+  'reviewState',
+  'rejectionReason',
+  'commentsLocked',
+  'hiddenAt',
   // Read through the post bodies loader, never from the list's rows.
   'contentHtml',
   'contentText',
@@ -69,6 +77,11 @@ export interface PostRow {
   seoTitle: string | null;
   seoDescription: string | null;
   seoCanonicalUrl: string | null;
+  reviewState: string | null;
+  reviewRequestedAt: Date | string | null;
+  rejectionReason: string | null;
+  commentsLockedAt: Date | string | null;
+  hiddenAt: Date | string | null;
 }
 
 /** A post read without its content (see {@link postColumns}). */
@@ -95,5 +108,10 @@ export function toPost(row: PostRow | PostSummaryRow): Post {
     seoTitle: row.seoTitle,
     seoDescription: row.seoDescription,
     seoCanonicalUrl: row.seoCanonicalUrl,
+    reviewState: row.reviewState as PostReviewState | null,
+    reviewRequestedAt: toDate(row.reviewRequestedAt),
+    rejectionReason: row.rejectionReason,
+    commentsLockedAt: toDate(row.commentsLockedAt),
+    hiddenAt: toDate(row.hiddenAt),
   });
 }

@@ -6,9 +6,11 @@ import { BlogContext } from '../blog-context';
 import { BlogLoaders } from '../blog-loaders';
 import { BlogMutation, BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { PostDetailReader } from './post-detail-reader';
+import { mayViewReview, PostReviewState, REJECTION_REASON_LENGTH } from './post-review';
 import { PostUrls } from './post-urls';
 import { Post } from './post.entity';
 import { PostsFilter, PostsService } from './posts.service';
+import { decodeReviewCursor, encodeReviewCursor } from './review-cursor';
 import { decodeScheduledCursor, encodeScheduledCursor } from './scheduled-cursor';
 import { readingTimeMinutes } from '../common/content';
 import { badUserInput } from '../common/errors';
@@ -216,6 +218,49 @@ export class PostsResolver {
     };
   }
 
+  @BlogMutation(() => Post, {
+    description:
+      "Puts the viewer's own draft (neither published nor scheduled) in the review queue, for an editor to publish or reject; any role may. A post already waiting is answered as it is.",
+  })
+  submitPostForReview(@Args('id', { type: () => ID }) id: string, @CurrentViewer() viewer: Viewer) {
+    return this.postsService.submitForReview(id, viewer);
+  }
+
+  @BlogMutation(() => Post, {
+    description: `Sends a post awaiting review back to its author as a draft, with \`reason\` (${REJECTION_REASON_LENGTH.min}-${REJECTION_REASON_LENGTH.max} characters), which the author sees in \`rejectionReason\`. Editors and admins only.`,
+  })
+  rejectPost(
+    @Args('id', { type: () => ID }) id: string,
+    @Args('reason') reason: string,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<Post> {
+    return this.postsService.reject(id, reason, viewer);
+  }
+
+  @Query(() => PostConnection, {
+    description:
+      'The drafts submitted for review, oldest submission first; `after` takes an endCursor. Editors and admins only.',
+  })
+  async postsAwaitingReview(
+    @Args() args: ConnectionArgs,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<ResolvedPostConnection> {
+    const page = toPage({ first: args.first });
+    const after = args.after ? decodeReviewCursor(args.after) : null;
+    const { posts, hasNextPage } = await this.postsService.listAwaitingReview(viewer, {
+      first: page.first,
+      after,
+    });
+    const edges = posts.map((node) => ({ cursor: encodeReviewCursor(node), node }));
+    const pageInfo = { hasNextPage, endCursor: edges.at(-1)?.cursor ?? null };
+    return {
+      edges,
+      pageInfo,
+      authorId: null,
+      countAll: () => this.postsService.countAwaitingReview(),
+    };
+  }
+
   @BlogMutation(() => ID, { description: 'Returns the id of the deleted post.' })
   deletePost(@Args('id', { type: () => ID }) id: string, @CurrentViewer() viewer: Viewer) {
     return this.postsService.delete(id, viewer);
@@ -298,6 +343,26 @@ export class PostsResolver {
       imageUrl: post.coverUrl,
       canonicalUrl: post.seoCanonicalUrl ?? this.urls.of(post),
     };
+  }
+
+  @ResolveField(() => PostReviewState, {
+    nullable: true,
+    description:
+      'Where the post stands in editorial review: to its author, editors and admins; null to everyone else.',
+  })
+  reviewState(post: Post, _args: unknown, context: BlogContext): PostReviewState | null {
+    if (!mayViewReview(post, context.viewer ?? null)) return null;
+    return post.reviewState ?? PostReviewState.NONE;
+  }
+
+  @ResolveField(() => String, {
+    nullable: true,
+    complexity: textFieldCost(REJECTION_REASON_LENGTH.max),
+    description:
+      'Why an editor sent the post back (`reviewState` REJECTED): to its author, editors and admins; null otherwise.',
+  })
+  rejectionReason(post: Post, _args: unknown, context: BlogContext): string | null {
+    return mayViewReview(post, context.viewer ?? null) ? post.rejectionReason : null;
   }
 
   /** The author at once when the request holds their row already (see `authorOf`). */

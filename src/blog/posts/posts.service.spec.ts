@@ -5,6 +5,7 @@ import {
   createBlogTestingModule,
   refusalOf,
 } from '../testing/blog-testing-module';
+import { Role } from '../users/roles';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { CreatePostArgs } from './dto/create-post.args';
@@ -37,7 +38,7 @@ describe('PostsService', () => {
   beforeEach(async () => {
     blog = await createBlogTestingModule([PostsService, UsersService]);
     posts = blog.moduleRef.get(PostsService);
-    [ada, bob, admin] = [await blog.signUp(), await blog.signUp(), await blog.signUp('admin')];
+    [ada, bob, admin] = [await blog.signUp(), await blog.signUp(), await blog.signUp(Role.ADMIN)];
   });
 
   afterEach(() => blog.close());
@@ -189,6 +190,62 @@ describe('PostsService', () => {
       expect([first.published, again.published]).toEqual([true, false]);
       expect(again.post.publishedAt).toEqual(first.post.publishedAt);
       expect(blog.events.recorded).toEqual([`postPublished ${draft.id}`]);
+    });
+  });
+
+  describe('roles and review', () => {
+    let editor: User;
+    let contributor: User;
+
+    beforeEach(async () => {
+      [editor, contributor] = [await blog.signUp(Role.EDITOR), await blog.signUp(Role.CONTRIBUTOR)];
+    });
+
+    it('should let a contributor write drafts, and refuse them publishing or scheduling', async () => {
+      const draft = await postBy(contributor, true);
+      expect(draft.publishedAt).toBeNull();
+      const later = {
+        input: { title: 'T', content: 'C', publishAt: new Date(Date.now() + 60_000) },
+      };
+      for (const refused of [
+        posts.create({ input: { title: 'T', content: 'C' } }, contributor),
+        posts.create(later, contributor),
+        posts.publish(draft.id, contributor),
+        posts.schedule(draft.id, new Date(Date.now() + 60_000), contributor),
+      ]) {
+        expect(await refusalOf(refused)).toEqual({ code: 'FORBIDDEN' });
+      }
+    });
+
+    it('should show a submitted draft to editors, who publish it and end its review', async () => {
+      const draft = await postBy(contributor, true);
+      expect(await posts.findVisible(draft.id, editor)).toBeNull();
+      const submitted = await posts.submitForReview(draft.id, contributor);
+      expect(submitted.reviewState).toBe('AWAITING_REVIEW');
+      expect((await posts.findVisible(draft.id, editor))?.id).toBe(draft.id);
+      expect(await posts.findVisible(draft.id, ada)).toBeNull();
+      expect((await posts.listAwaitingReview(editor, { first: 10, after: null })).posts).toEqual([
+        expect.objectContaining({ id: draft.id }),
+      ]);
+      const { post } = await posts.publish(draft.id, editor);
+      expect(post).toMatchObject({ reviewState: null, rejectionReason: null });
+      expect(await posts.countAwaitingReview()).toBe(0);
+    });
+
+    it('should send a rejected draft back with its reason, private again', async () => {
+      const draft = await postBy(contributor, true);
+      await posts.submitForReview(draft.id, contributor);
+      expect(await refusalOf(posts.reject(draft.id, 'No', ada))).toEqual({ code: 'FORBIDDEN' });
+      const rejected = await posts.reject(draft.id, ' Not yet. ', editor);
+      expect(rejected).toMatchObject({ reviewState: 'REJECTED', rejectionReason: 'Not yet.' });
+      expect(await posts.findVisible(draft.id, editor)).toBeNull();
+      expect((await posts.findVisible(draft.id, contributor))?.rejectionReason).toBe('Not yet.');
+    });
+
+    it("should let editors unpublish anyone's post, and authors only their own", async () => {
+      const post = await postBy(ada);
+      expect(await refusalOf(posts.unpublish(post.id, bob))).toEqual({ code: 'FORBIDDEN' });
+      expect((await posts.unpublish(post.id, editor)).publishedAt).toBeNull();
     });
   });
 

@@ -2,24 +2,10 @@ import { randomBytes } from 'node:crypto';
 
 import { Injectable, Optional } from '@nestjs/common';
 
+import { absoluteUrl, postCard } from './post-card';
+import { awaitsReview, PostReviewState, REJECTION_REASON_LENGTH } from './post-review';
 import { PostSearchIndex } from './post-search-index';
 import { foldedSearchText } from './post-search-text';
-import { renderPostContent, TocEntry as RenderedTocEntry } from '../common/content';
-import { badUserInput, conflict, forbidden, notFound, unauthenticated } from '../common/errors';
-import { groupBy } from '../common/group-by';
-import { Page } from '../common/pagination';
-import { countsByKey, PreparedStatements, Sql, SqlRunner } from '../common/sql';
-import { newId } from '../common/uuid';
-import { BlogEvents } from '../events/blog-events';
-import { NotificationsService } from '../notifications/notifications.service';
-import { User } from '../users/user.entity';
-import { toAuthor } from '../users/user.rows';
-import { UsersService } from '../users/users.service';
-import { isAdmin, Viewer } from '../users/viewer';
-import { CreatePostArgs, readCreatePostForm } from './dto/create-post.args';
-import { CoverImageInput, PostSeoInput } from './dto/post-card.input';
-import { UpdatePostInput } from './dto/update-post.input';
-import { absoluteUrl, postCard } from './post-card';
 import {
   lookupSlug,
   MAX_SLUG_LENGTH,
@@ -31,17 +17,53 @@ import { PostTagsWriter } from './post-tags-writer';
 import { Post } from './post.entity';
 import { toPost } from './post.rows';
 import { PageParameters, PostBodyRow, PostUpdate, postsSql } from './posts.sql';
+import { renderPostContent, TocEntry as RenderedTocEntry } from '../common/content';
+import { badUserInput, conflict, forbidden, notFound, unauthenticated } from '../common/errors';
+import { groupBy } from '../common/group-by';
+import { Page } from '../common/pagination';
+import { countsByKey, PreparedStatements, Sql, SqlRunner } from '../common/sql';
+import { newId } from '../common/uuid';
+import { BlogEvents } from '../events/blog-events';
+import { NotificationsService } from '../notifications/notifications.service';
+import { canPublish, canPublishFor, isAdmin, isModerator } from '../users/roles';
+import { User } from '../users/user.entity';
+import { toAuthor } from '../users/user.rows';
+import { UsersService } from '../users/users.service';
+import { Viewer } from '../users/viewer';
+import { CreatePostArgs, readCreatePostForm } from './dto/create-post.args';
+import { CoverImageInput, PostSeoInput } from './dto/post-card.input';
+import { UpdatePostInput } from './dto/update-post.input';
 
-/** True when `viewer` may see `post`: published posts are public, drafts belong to their author. */
+/**
+ * True when `viewer` may see `post`: published posts are public, drafts belong to their author
+ * and admins, and a draft awaiting review, or a post moderation hid, is seen by editors too.
+ */
 export function canSee(post: Post, viewer: Viewer): boolean {
-  return post.publishedAt !== null || post.authorId === viewer?.id || isAdmin(viewer);
+  if (post.publishedAt !== null || post.authorId === viewer?.id || isAdmin(viewer)) return true;
+  return (awaitsReview(post) || post.hiddenAt !== null) && isModerator(viewer);
 }
+
+/** What a contributor is told when they try to publish, schedule or unpublish. */
+const SUBMIT_FOR_REVIEW =
+  'Contributors do not publish, schedule or unpublish posts: keep it a draft (publish: false) and submit it with submitPostForReview, for an editor to publish.';
+
+/** A page of the review queue: its size, and the post it continues after. */
+export interface ReviewPage {
+  first: number;
+  after: { requestedAt: Date; id: string } | null;
+}
+
+/** What a change of a post needs of the viewer (see PostsService.findOwned). */
+type PostAction = 'edit' | 'delete' | 'publish' | 'schedule' | 'unschedule' | 'unpublish';
 
 /** A page of scheduled posts: its size, and the post it continues after. */
 export interface ScheduledPage {
   first: number;
   after: { scheduledAt: Date; id: string } | null;
 }
+
+/** A post's review once it is decided: published or scheduled. */
+const NO_REVIEW = { reviewState: null, reviewRequestedAt: null, rejectionReason: null };
 
 /** Rounds of 50 slugs tried for a new post's title before a random suffix. */
 const SLUG_ROUNDS = 4;
@@ -250,6 +272,7 @@ export class PostsService {
         throw badUserInput('authorId does not name a user.', 'authorId');
       }
     }
+    if ((form.publish || scheduledAt) && !canPublish(viewer)) throw forbidden(SUBMIT_FOR_REVIEW);
     const rendered = renderPostContent(content);
     const customExcerpt = form.excerpt ?? null;
     const card = postCard(rendered, customExcerpt);
@@ -268,8 +291,13 @@ export class PostsService {
       wordCount: card.wordCount,
       ...cover,
       ...seo,
+      reviewState: null,
+      reviewRequestedAt: null,
+      rejectionReason: null,
     });
-    const folded = this.foldsSearchText ? foldedSearchText(post) : null;
+    const folded = this.foldsSearchText
+      ? foldedSearchText({ title, content: rendered.text })
+      : null;
     const inserted = async (sql: SqlRunner) => {
       await sql.run(this.statements.insert, {
         ...post,
@@ -484,15 +512,16 @@ export class PostsService {
     const post = await this.findOwned(id, viewer, 'publish');
     if (post.publishedAt !== null) return { post, published: false };
     const now = new Date();
-    const published = async (sql: SqlRunner) =>
+    const publishes = async (sql: SqlRunner) =>
       (await sql.run(this.statements.publish, { id, at: now })) > 0;
-    if (!(await (this.notifications?.postPublished(post, published) ?? published(this.sql)))) {
+    if (!(await (this.notifications?.postPublished(post, publishes) ?? publishes(this.sql)))) {
       const stored = await this.sql.one(this.statements.byId, { id });
       if (!stored) throw notFound('Post');
       return { post: toPost(stored), published: false };
     }
     await this.events.postPublished(id);
-    return { post: Object.assign(post, { publishedAt: now, updatedAt: now }), published: true };
+    const published = { publishedAt: now, updatedAt: now, ...NO_REVIEW };
+    return { post: Object.assign(post, published), published: true };
   }
 
   /**
@@ -509,7 +538,7 @@ export class PostsService {
     if ((await this.sql.run(this.statements.schedule, { id, at, now })) === 0) {
       return this.stored(id);
     }
-    return Object.assign(post, { scheduledAt: at, updatedAt: now });
+    return Object.assign(post, { scheduledAt: at, updatedAt: now, ...NO_REVIEW });
   }
 
   /** Takes a scheduled post back to a plain draft; anything else is answered as it is. */
@@ -591,6 +620,35 @@ export class PostsService {
     return toPost(row);
   }
 
+  /**
+   * Hides a published post (`hidden`), or shows a hidden one again at its old publication time,
+   * for moderation, which decides who may: a hidden post is a draft that its author cannot
+   * publish, seen by its author and moderators; its unread notifications and pending fan-out go.
+   * Runs on `sql` (a moderation transaction) or in a transaction of its own. False when nothing
+   * changed: no such post, a draft, or one already so.
+   */
+  async setHiddenByModeration(id: string, hidden: boolean, sql?: SqlRunner): Promise<boolean> {
+    const write = async (runner: SqlRunner) => {
+      const now = new Date();
+      if (!hidden)
+        return (await runner.run(this.statements.restoreFromModeration, { id, now })) > 0;
+      const changed = (await runner.run(this.statements.hideByModeration, { id, now })) > 0;
+      if (changed) await this.notifications?.forgetPost(id, runner);
+      return changed;
+    };
+    return sql ? write(sql) : this.sql.transaction(write);
+  }
+
+  /** Deletes a post for moderation, which decides who may; false when there was none. */
+  async deleteByModeration(id: string, sql: SqlRunner = this.sql): Promise<boolean> {
+    return (await sql.run(this.statements.delete, { id })) > 0;
+  }
+
+  /** Locks or unlocks a post's comments, for moderation, which decides who may. */
+  async setCommentsLocked(id: string, locked: boolean, sql: SqlRunner = this.sql): Promise<void> {
+    await sql.run(this.statements.lockComments, { id, at: locked ? new Date() : null });
+  }
+
   /** Deletes a post; the schema's `ON DELETE CASCADE` removes its comments and likes with it. */
   async delete(id: string, viewer: Viewer): Promise<string> {
     await this.findOwned(id, viewer, 'delete');
@@ -598,14 +656,111 @@ export class PostsService {
     return id;
   }
 
-  /** The post if `viewer` may change it: its author or an admin. */
-  private async findOwned(id: string, viewer: Viewer, action: string): Promise<Post> {
+  /**
+   * The post if `viewer` may do `action` to it. Its author or an admin edits or deletes it, and
+   * unschedules it. Publishing, scheduling and unpublishing take a role that publishes (see
+   * canPublishFor): authors do it to their own posts, editors and admins to any they can see;
+   * a contributor is told to submit the post for review.
+   */
+  private async findOwned(id: string, viewer: Viewer, action: PostAction): Promise<Post> {
     if (!viewer) throw unauthenticated(`You must be signed in to ${action} a post.`);
     const post = await this.findVisible(id, viewer);
     if (!post) throw notFound('Post');
-    if (post.authorId !== viewer.id && !isAdmin(viewer)) {
-      throw forbidden(`Only the author of a post may ${action} it.`);
+    const own = post.authorId === viewer.id;
+    if ((action === 'publish' || action === 'schedule') && post.hiddenAt !== null) {
+      throw forbidden(
+        'Moderation hid this post: it comes back when a moderator dismisses its reports.',
+      );
     }
+    if (action === 'publish' || action === 'schedule' || action === 'unpublish') {
+      if (canPublishFor(viewer, post)) return post;
+      throw forbidden(own ? SUBMIT_FOR_REVIEW : `Only the author of a post may ${action} it.`);
+    }
+    if (!own && !isAdmin(viewer)) throw forbidden(`Only the author of a post may ${action} it.`);
     return post;
+  }
+
+  /**
+   * Puts the viewer's draft in the review queue (any role may); BAD_USER_INPUT for a published
+   * or scheduled post. A post waiting there already is answered as it is; a rejected one goes
+   * back to the end of the queue, its reason cleared.
+   */
+  async submitForReview(id: string, viewer: Viewer): Promise<Post> {
+    if (!viewer) throw unauthenticated('You must be signed in to submit a post for review.');
+    const post = await this.findVisible(id, viewer);
+    if (!post) throw notFound('Post');
+    if (post.authorId !== viewer.id) {
+      throw forbidden('Only the author of a post may submit it for review.');
+    }
+    if (post.publishedAt !== null) throw badUserInput('The post is published already.', 'id');
+    if (post.scheduledAt !== null) {
+      throw badUserInput('The post is scheduled; unschedule it first.', 'id');
+    }
+    if (awaitsReview(post)) return post;
+    const now = new Date();
+    if ((await this.sql.run(this.statements.submitForReview, { id, now })) === 0) {
+      return this.stored(id);
+    }
+    return Object.assign(post, {
+      reviewState: PostReviewState.AWAITING_REVIEW,
+      reviewRequestedAt: now,
+      rejectionReason: null,
+      updatedAt: now,
+    });
+  }
+
+  /**
+   * Sends a post of the review queue back to its author as a draft, with `reason` (which they
+   * see): editors and admins only. BAD_USER_INPUT for a post that is not awaiting review, or a
+   * reason that is blank or too long.
+   */
+  async reject(id: string, reason: string, viewer: Viewer): Promise<Post> {
+    if (!viewer) throw unauthenticated('You must be signed in to reject a post.');
+    if (!isModerator(viewer)) throw forbidden('Only editors and admins reject posts.');
+    const text = reason.trim();
+    const { min, max } = REJECTION_REASON_LENGTH;
+    if (text.length < min || text.length > max) {
+      throw badUserInput(`reason must be ${min}-${max} characters, spaces trimmed.`, 'reason');
+    }
+    const post = await this.findVisible(id, viewer);
+    if (!post) throw notFound('Post');
+    const now = new Date();
+    const rejected =
+      awaitsReview(post) &&
+      (await this.sql.run(this.statements.reject, { id, reason: text, now })) > 0;
+    if (!rejected) throw badUserInput('The post is not awaiting review.', 'id');
+    return Object.assign(post, {
+      reviewState: PostReviewState.REJECTED,
+      reviewRequestedAt: null,
+      rejectionReason: text,
+      updatedAt: now,
+    });
+  }
+
+  /** A page of the review queue, oldest submission first: editors and admins only. */
+  async listAwaitingReview(viewer: Viewer, page: ReviewPage): Promise<PostsPage> {
+    this.mayReview(viewer);
+    const parameters = { first: page.first + 1 };
+    const rows = page.after
+      ? await this.sql.all(this.statements.awaitingReviewAfter, {
+          ...parameters,
+          afterRequestedAt: page.after.requestedAt,
+          afterId: page.after.id,
+        })
+      : await this.sql.all(this.statements.awaitingReview, parameters);
+    const posts = rows.map(toPost);
+    return { posts: posts.slice(0, page.first), hasNextPage: posts.length > page.first };
+  }
+
+  /** How many posts await review. */
+  async countAwaitingReview(): Promise<number> {
+    const row = await this.sql.one(this.statements.countAwaitingReview, {});
+    return Number(row?.count ?? 0);
+  }
+
+  /** UNAUTHENTICATED or FORBIDDEN unless `viewer` is an editor or an admin. */
+  private mayReview(viewer: Viewer): void {
+    if (!viewer) throw unauthenticated('You must be signed in to see the review queue.');
+    if (!isModerator(viewer)) throw forbidden('Only editors and admins see the review queue.');
   }
 }

@@ -1,3 +1,4 @@
+import { PostReviewState } from './post-review';
 import { FoldedSearchText, PostText } from './post-search-text';
 import { postColumns, PostRow, PostSummaryRow } from './post.rows';
 import { KeyCount, statement } from '../common/sql';
@@ -139,6 +140,18 @@ const DUE_POST =
   'SELECT p.id FROM posts p WHERE p.id = :id AND p.published_at IS NULL ' +
   'AND p.scheduled_at IS NOT NULL AND p.scheduled_at <= :now';
 
+/** Clears a post's review: publishing or scheduling it decides it. */
+const END_REVIEW = 'review_state = NULL, review_requested_at = NULL, rejection_reason = NULL';
+
+const AWAITING = `review_state = '${PostReviewState.AWAITING_REVIEW}'`;
+
+const awaitingReview = (after: boolean) =>
+  statement<{ first: number; afterRequestedAt?: Date; afterId?: string }, PostRow>(
+    `SELECT ${cols} FROM posts p WHERE p.${AWAITING}` +
+      (after ? ' AND (p.review_requested_at, p.id) > (:afterRequestedAt, :afterId)' : '') +
+      ' ORDER BY p.review_requested_at, p.id LIMIT :first',
+  );
+
 const scheduled = (after: boolean) =>
   statement<
     { authorId: string; first: number; afterScheduledAt?: Date; afterId?: string },
@@ -149,6 +162,16 @@ const scheduled = (after: boolean) =>
       (after ? ' AND (p.scheduled_at, p.id) > (:afterScheduledAt, :afterId)' : '') +
       ' ORDER BY p.scheduled_at, p.id LIMIT :first',
   );
+
+/**
+ * The text of a post's content that search reads, whole (see PostText), of `posts` aliased
+ * `alias`: the plain text rendered from its Markdown, or the Markdown where it has none
+ * (migration 1765006000000).
+ */
+export const searchedText = (alias?: string) => {
+  const column = (name: string) => (alias ? `${alias}.${name}` : name);
+  return `coalesce(${column('content_text')}, ${column('content')})`;
+};
 
 /** The statements of posts. */
 export const postsSql = {
@@ -203,7 +226,8 @@ export const postsSql = {
   ),
   /**
    * Changes what an edit gives (a null keeps the stored value; a `set…` flag writes its fields,
-   * null included), and answers the title and content as stored.
+   * null included), and answers the title and the text that search reads (see PostText), as
+   * stored.
    */
   update: statement<PostUpdate, PostText>(
     'UPDATE posts SET title = COALESCE(:title, title), content = COALESCE(:content, content), ' +
@@ -217,7 +241,7 @@ export const postsSql = {
       'seo_title = CASE WHEN :setSeo THEN :seoTitle ELSE seo_title END, ' +
       'seo_description = CASE WHEN :setSeo THEN :seoDescription ELSE seo_description END, ' +
       'seo_canonical_url = CASE WHEN :setSeo THEN :seoCanonicalUrl ELSE seo_canonical_url END, ' +
-      'updated_at = :updatedAt WHERE id = :id RETURNING title, content',
+      `updated_at = :updatedAt WHERE id = :id RETURNING title, ${searchedText()} AS content`,
   ),
   /** The rendered content of posts, read only when a selection asks for it. */
   bodies: statement<{ ids: readonly string[] }, PostBodyRow>(
@@ -257,15 +281,36 @@ export const postsSql = {
       'WHERE post_id = :id',
     postgres: 'SELECT 1 WHERE FALSE',
   }),
-  /** Publishes a draft; changes nothing when the post is published already. */
+  /**
+   * Publishes a draft, and ends its review; changes nothing when the post is published already.
+   */
   publish: statement<{ id: string; at: Date }>(
-    'UPDATE posts SET published_at = :at, updated_at = :at, scheduled_at = NULL ' +
-      'WHERE id = :id AND published_at IS NULL',
+    'UPDATE posts SET published_at = :at, updated_at = :at, scheduled_at = NULL, ' +
+      `${END_REVIEW} WHERE id = :id AND published_at IS NULL`,
   ),
   delete: statement<{ id: string }>('DELETE FROM posts WHERE id = :id'),
-  /** Schedules a draft; changes nothing once it is published. */
+  /**
+   * Moderation hides a published post: a draft now, leaving every list, search, tags and feeds as
+   * unpublishing does, with the time it was published kept to give back.
+   */
+  hideByModeration: statement<{ id: string; now: Date }>(
+    'UPDATE posts SET hidden_at = :now, hidden_published_at = published_at, ' +
+      'published_at = NULL, scheduled_at = NULL, updated_at = :now ' +
+      'WHERE id = :id AND hidden_at IS NULL AND published_at IS NOT NULL',
+  ),
+  /** Shows a hidden post again, published at the time it was. */
+  restoreFromModeration: statement<{ id: string; now: Date }>(
+    'UPDATE posts SET published_at = hidden_published_at, hidden_at = NULL, ' +
+      'hidden_published_at = NULL, updated_at = :now WHERE id = :id AND hidden_at IS NOT NULL',
+  ),
+  /** Locks (a time) or unlocks (null) a post's comments. */
+  lockComments: statement<{ id: string; at: Date | null }>(
+    'UPDATE posts SET comments_locked_at = :at WHERE id = :id',
+  ),
+  /** Schedules a draft, which ends its review; changes nothing once it is published. */
   schedule: statement<{ id: string; at: Date; now: Date }>(
-    'UPDATE posts SET scheduled_at = :at, updated_at = :now WHERE id = :id AND published_at IS NULL',
+    `UPDATE posts SET scheduled_at = :at, updated_at = :now, ${END_REVIEW} ` +
+      'WHERE id = :id AND published_at IS NULL',
   ),
   unschedule: statement<{ id: string; now: Date }>(
     'UPDATE posts SET scheduled_at = NULL, updated_at = :now ' +
@@ -299,6 +344,29 @@ export const postsSql = {
   countScheduled: statement<{ authorId: string }, { count: string | number }>(
     'SELECT COUNT(*) AS count FROM posts p WHERE p.author_id = :authorId ' +
       'AND p.published_at IS NULL AND p.scheduled_at IS NOT NULL',
+  ),
+  /**
+   * Puts a plain draft (neither published nor scheduled) in the review queue, last; changes
+   * nothing when it waits there already.
+   */
+  submitForReview: statement<{ id: string; now: Date }>(
+    `UPDATE posts SET review_state = '${PostReviewState.AWAITING_REVIEW}', ` +
+      'review_requested_at = :now, rejection_reason = NULL, updated_at = :now ' +
+      'WHERE id = :id AND published_at IS NULL AND scheduled_at IS NULL ' +
+      `AND (review_state IS NULL OR review_state <> '${PostReviewState.AWAITING_REVIEW}')`,
+  ),
+  /** Sends a post of the review queue back to its author with the reason. */
+  reject: statement<{ id: string; reason: string; now: Date }>(
+    `UPDATE posts SET review_state = '${PostReviewState.REJECTED}', review_requested_at = NULL, ` +
+      'rejection_reason = :reason, updated_at = :now ' +
+      `WHERE id = :id AND published_at IS NULL AND ${AWAITING}`,
+  ),
+  /** A page of the review queue, oldest submission first, along the review index. */
+  awaitingReview: awaitingReview(false),
+  awaitingReviewAfter: awaitingReview(true),
+  countAwaitingReview: statement<object, { count: string | number }>(
+    `SELECT COUNT(*) AS count FROM posts p WHERE p.${AWAITING}`,
+    { runsLong: true },
   ),
 };
 

@@ -52,6 +52,11 @@ SELECT
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
   p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt",
   b.created_at AS "bookmarkedAt"
 FROM
   bookmarks b
@@ -86,6 +91,11 @@ SELECT
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
   p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt",
   b.created_at AS "bookmarkedAt"
 FROM
   bookmarks b

@@ -9,6 +9,7 @@ SELECT
   n.actor_id AS "actorId",
   n.kind,
   n.post_id AS "postId",
+  n.comment_id AS "commentId",
   n.created_at AS "createdAt",
   n.read_at AS "readAt"
 FROM
@@ -40,6 +41,7 @@ SELECT
   n.actor_id AS "actorId",
   n.kind,
   n.post_id AS "postId",
+  n.comment_id AS "commentId",
   n.created_at AS "createdAt",
   n.read_at AS "readAt"
 FROM
@@ -72,6 +74,7 @@ SELECT
   n.actor_id AS "actorId",
   n.kind,
   n.post_id AS "postId",
+  n.comment_id AS "commentId",
   n.created_at AS "createdAt",
   n.read_at AS "readAt"
 FROM
@@ -104,6 +107,7 @@ SELECT
   n.actor_id AS "actorId",
   n.kind,
   n.post_id AS "postId",
+  n.comment_id AS "commentId",
   n.created_at AS "createdAt",
   n.read_at AS "readAt"
 FROM
@@ -159,6 +163,7 @@ SELECT
   n.actor_id AS "actorId",
   n.kind,
   n.post_id AS "postId",
+  n.comment_id AS "commentId",
   n.created_at AS "createdAt",
   n.read_at AS "readAt"
 FROM
@@ -208,6 +213,7 @@ SELECT
   n.actor_id AS "actorId",
   n.kind,
   n.post_id AS "postId",
+  n.comment_id AS "commentId",
   n.created_at AS "createdAt",
   n.read_at AS "readAt"
 FROM
@@ -318,6 +324,47 @@ WHERE
       AND u.post_id IS NULL
       AND u.read_at IS NULL
   );
+
+-- notificationsSql.insertUnlessUnreadComment
+-- binds: $1 id, $2 recipientId, $3 actorId, $4 kind, $5 postId, $6 commentId, $7 createdAt
+INSERT INTO
+  notifications (
+    id,
+    recipient_id,
+    actor_id,
+    kind,
+    post_id,
+    comment_id,
+    created_at
+  )
+SELECT
+  CAST($1 AS varchar),
+  CAST($2 AS varchar),
+  CAST($3 AS varchar),
+  CAST($4 AS varchar),
+  CAST($5 AS varchar),
+  CAST($6 AS varchar),
+  CAST($7 AS timestamptz)
+WHERE
+  NOT EXISTS (
+    SELECT
+      1
+    FROM
+      notifications u
+    WHERE
+      u.recipient_id = $2
+      AND u.actor_id = $3
+      AND u.kind = $4
+      AND u.post_id = $5
+      AND u.read_at IS NULL
+      AND u.comment_id = $6
+  );
+
+-- notificationsSql.withdrawAboutComment
+-- binds: $1 commentId
+DELETE FROM notifications
+WHERE
+  comment_id = $1;
 
 -- notificationsSql.insertForFollowers
 -- binds: $1 idPrefix, $2 actorId, $3 postId, $4 createdAt, $5 after, $6 chunk
@@ -469,6 +516,17 @@ WHERE
   AND kind = $3
   AND post_id IS NULL
   AND read_at IS NULL;
+
+-- notificationsSql.withdrawComment
+-- binds: $1 recipientId, $2 actorId, $3 kind, $4 postId, $5 commentId
+DELETE FROM notifications
+WHERE
+  recipient_id = $1
+  AND actor_id = $2
+  AND kind = $3
+  AND post_id = $4
+  AND read_at IS NULL
+  AND comment_id = $5;
 
 -- notificationsSql.markAllRead
 -- binds: $1 readAt, $2 recipientId

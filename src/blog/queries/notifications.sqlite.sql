@@ -9,6 +9,7 @@ SELECT
   n.actor_id AS "actorId",
   n.kind,
   n.post_id AS "postId",
+  n.comment_id AS "commentId",
   n.created_at AS "createdAt",
   n.read_at AS "readAt"
 FROM
@@ -40,6 +41,7 @@ SELECT
   n.actor_id AS "actorId",
   n.kind,
   n.post_id AS "postId",
+  n.comment_id AS "commentId",
   n.created_at AS "createdAt",
   n.read_at AS "readAt"
 FROM
@@ -72,6 +74,7 @@ SELECT
   n.actor_id AS "actorId",
   n.kind,
   n.post_id AS "postId",
+  n.comment_id AS "commentId",
   n.created_at AS "createdAt",
   n.read_at AS "readAt"
 FROM
@@ -104,6 +107,7 @@ SELECT
   n.actor_id AS "actorId",
   n.kind,
   n.post_id AS "postId",
+  n.comment_id AS "commentId",
   n.created_at AS "createdAt",
   n.read_at AS "readAt"
 FROM
@@ -159,6 +163,7 @@ SELECT
   n.actor_id AS "actorId",
   n.kind,
   n.post_id AS "postId",
+  n.comment_id AS "commentId",
   n.created_at AS "createdAt",
   n.read_at AS "readAt"
 FROM
@@ -213,6 +218,7 @@ SELECT
   n.actor_id AS "actorId",
   n.kind,
   n.post_id AS "postId",
+  n.comment_id AS "commentId",
   n.created_at AS "createdAt",
   n.read_at AS "readAt"
 FROM
@@ -328,6 +334,47 @@ WHERE
       AND u.post_id IS NULL
       AND u.read_at IS NULL
   );
+
+-- notificationsSql.insertUnlessUnreadComment
+-- binds: id, recipientId, actorId, kind, postId, commentId, createdAt, recipientId, actorId, kind, postId, commentId
+INSERT INTO
+  notifications (
+    id,
+    recipient_id,
+    actor_id,
+    kind,
+    post_id,
+    comment_id,
+    created_at
+  )
+SELECT
+  + ?,
+  + ?,
+  + ?,
+  + ?,
+  + ?,
+  + ?,
+  + ?
+WHERE
+  NOT EXISTS (
+    SELECT
+      1
+    FROM
+      notifications u
+    WHERE
+      u.recipient_id = + ?
+      AND u.actor_id = + ?
+      AND u.kind = + ?
+      AND u.post_id = + ?
+      AND u.read_at IS NULL
+      AND u.comment_id = + ?
+  );
+
+-- notificationsSql.withdrawAboutComment
+-- binds: commentId
+DELETE FROM notifications
+WHERE
+  comment_id = + ?;
 
 -- notificationsSql.insertForFollowers
 -- binds: idPrefix, actorId, postId, createdAt, actorId, after, chunk
@@ -476,6 +523,17 @@ WHERE
   AND kind = + ?
   AND post_id IS NULL
   AND read_at IS NULL;
+
+-- notificationsSql.withdrawComment
+-- binds: recipientId, actorId, kind, postId, commentId
+DELETE FROM notifications
+WHERE
+  recipient_id = + ?
+  AND actor_id = + ?
+  AND kind = + ?
+  AND post_id = + ?
+  AND read_at IS NULL
+  AND comment_id = + ?;
 
 -- notificationsSql.markAllRead
 -- binds: readAt, recipientId

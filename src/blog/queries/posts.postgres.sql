@@ -41,7 +41,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -68,6 +73,11 @@ SELECT
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
   p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt",
   u.id AS "author.id",
   u.name AS "author.name",
   u.email AS "author.email",
@@ -76,7 +86,10 @@ SELECT
   u.role AS "author.role",
   u.token_version AS "author.tokenVersion",
   u.created_at AS "author.createdAt",
-  u.updated_at AS "author.updatedAt"
+  u.updated_at AS "author.updatedAt",
+  u.banned_at AS "author.bannedAt",
+  u.banned_until AS "author.bannedUntil",
+  u.ban_reason AS "author.banReason"
 FROM
   posts p
   JOIN users u ON u.id = p.author_id
@@ -103,7 +116,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -138,7 +156,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -169,7 +192,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -201,7 +229,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -233,7 +266,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -266,7 +304,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -309,7 +352,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -353,7 +401,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -397,7 +450,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -442,7 +500,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   (
     SELECT
@@ -487,7 +550,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   (
     SELECT
@@ -532,7 +600,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   (
     SELECT
@@ -576,7 +649,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   (
     SELECT
@@ -622,7 +700,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -653,7 +736,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -834,7 +922,7 @@ WHERE
   id = $19
 RETURNING
   title,
-  content;
+  coalesce(content_text, content) AS content;
 
 -- postsSql.bodies
 -- binds: $1 ids
@@ -881,7 +969,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   post_slugs s
   JOIN posts p ON p.id = s.post_id
@@ -935,7 +1028,10 @@ UPDATE posts
 SET
   published_at = $1,
   updated_at = $1,
-  scheduled_at = NULL
+  scheduled_at = NULL,
+  review_state = NULL,
+  review_requested_at = NULL,
+  rejection_reason = NULL
 WHERE
   id = $2
   AND published_at IS NULL;
@@ -946,12 +1042,49 @@ DELETE FROM posts
 WHERE
   id = $1;
 
+-- postsSql.hideByModeration
+-- binds: $1 now, $2 id
+UPDATE posts
+SET
+  hidden_at = $1,
+  hidden_published_at = published_at,
+  published_at = NULL,
+  scheduled_at = NULL,
+  updated_at = $1
+WHERE
+  id = $2
+  AND hidden_at IS NULL
+  AND published_at IS NOT NULL;
+
+-- postsSql.restoreFromModeration
+-- binds: $1 now, $2 id
+UPDATE posts
+SET
+  published_at = hidden_published_at,
+  hidden_at = NULL,
+  hidden_published_at = NULL,
+  updated_at = $1
+WHERE
+  id = $2
+  AND hidden_at IS NOT NULL;
+
+-- postsSql.lockComments
+-- binds: $1 at, $2 id
+UPDATE posts
+SET
+  comments_locked_at = $1
+WHERE
+  id = $2;
+
 -- postsSql.schedule
 -- binds: $1 at, $2 now, $3 id
 UPDATE posts
 SET
   scheduled_at = $1,
-  updated_at = $2
+  updated_at = $2,
+  review_state = NULL,
+  review_requested_at = NULL,
+  rejection_reason = NULL
 WHERE
   id = $3
   AND published_at IS NULL;
@@ -1039,7 +1172,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -1072,7 +1210,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -1096,3 +1239,114 @@ WHERE
   p.author_id = $1
   AND p.published_at IS NULL
   AND p.scheduled_at IS NOT NULL;
+
+-- postsSql.submitForReview
+-- binds: $1 now, $2 id
+UPDATE posts
+SET
+  review_state = 'AWAITING_REVIEW',
+  review_requested_at = $1,
+  rejection_reason = NULL,
+  updated_at = $1
+WHERE
+  id = $2
+  AND published_at IS NULL
+  AND scheduled_at IS NULL
+  AND (
+    review_state IS NULL
+    OR review_state <> 'AWAITING_REVIEW'
+  );
+
+-- postsSql.reject
+-- binds: $1 reason, $2 now, $3 id
+UPDATE posts
+SET
+  review_state = 'REJECTED',
+  review_requested_at = NULL,
+  rejection_reason = $1,
+  updated_at = $2
+WHERE
+  id = $3
+  AND published_at IS NULL
+  AND review_state = 'AWAITING_REVIEW';
+
+-- postsSql.awaitingReview
+-- binds: $1 first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
+FROM
+  posts p
+WHERE
+  p.review_state = 'AWAITING_REVIEW'
+ORDER BY
+  p.review_requested_at,
+  p.id
+LIMIT
+  $1;
+
+-- postsSql.awaitingReviewAfter
+-- binds: $1 afterRequestedAt, $2 afterId, $3 first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
+FROM
+  posts p
+WHERE
+  p.review_state = 'AWAITING_REVIEW'
+  AND (p.review_requested_at, p.id) > ($1, $2)
+ORDER BY
+  p.review_requested_at,
+  p.id
+LIMIT
+  $3;
+
+-- postsSql.countAwaitingReview
+SELECT
+  COUNT(*) AS count
+FROM
+  posts p
+WHERE
+  p.review_state = 'AWAITING_REVIEW';

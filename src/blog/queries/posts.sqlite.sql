@@ -67,7 +67,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -94,6 +99,11 @@ SELECT
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
   p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt",
   u.id AS "author.id",
   u.name AS "author.name",
   u.email AS "author.email",
@@ -102,7 +112,10 @@ SELECT
   u.role AS "author.role",
   u.token_version AS "author.tokenVersion",
   u.created_at AS "author.createdAt",
-  u.updated_at AS "author.updatedAt"
+  u.updated_at AS "author.updatedAt",
+  u.banned_at AS "author.bannedAt",
+  u.banned_until AS "author.bannedUntil",
+  u.ban_reason AS "author.banReason"
 FROM
   posts p
   JOIN users u ON u.id = p.author_id
@@ -129,7 +142,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -169,7 +187,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -200,7 +223,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -232,7 +260,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -264,7 +297,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -297,7 +335,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -345,7 +388,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -394,7 +442,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -443,7 +496,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -493,7 +551,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   (
     SELECT
@@ -539,7 +602,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   (
     SELECT
@@ -585,7 +653,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   (
     SELECT
@@ -630,7 +703,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   (
     SELECT
@@ -677,7 +755,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -708,7 +791,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -904,7 +992,7 @@ WHERE
   id = + ?
 RETURNING
   title,
-  content;
+  coalesce(content_text, content) AS content;
 
 -- postsSql.bodies
 -- binds: ids
@@ -961,7 +1049,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   post_slugs s
   JOIN posts p ON p.id = s.post_id
@@ -1023,7 +1116,10 @@ UPDATE posts
 SET
   published_at = + ?,
   updated_at = + ?,
-  scheduled_at = NULL
+  scheduled_at = NULL,
+  review_state = NULL,
+  review_requested_at = NULL,
+  rejection_reason = NULL
 WHERE
   id = + ?
   AND published_at IS NULL;
@@ -1034,12 +1130,49 @@ DELETE FROM posts
 WHERE
   id = + ?;
 
+-- postsSql.hideByModeration
+-- binds: now, now, id
+UPDATE posts
+SET
+  hidden_at = + ?,
+  hidden_published_at = published_at,
+  published_at = NULL,
+  scheduled_at = NULL,
+  updated_at = + ?
+WHERE
+  id = + ?
+  AND hidden_at IS NULL
+  AND published_at IS NOT NULL;
+
+-- postsSql.restoreFromModeration
+-- binds: now, id
+UPDATE posts
+SET
+  published_at = hidden_published_at,
+  hidden_at = NULL,
+  hidden_published_at = NULL,
+  updated_at = + ?
+WHERE
+  id = + ?
+  AND hidden_at IS NOT NULL;
+
+-- postsSql.lockComments
+-- binds: at, id
+UPDATE posts
+SET
+  comments_locked_at = + ?
+WHERE
+  id = + ?;
+
 -- postsSql.schedule
 -- binds: at, now, id
 UPDATE posts
 SET
   scheduled_at = + ?,
-  updated_at = + ?
+  updated_at = + ?,
+  review_state = NULL,
+  review_requested_at = NULL,
+  rejection_reason = NULL
 WHERE
   id = + ?
   AND published_at IS NULL;
@@ -1125,7 +1258,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -1158,7 +1296,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   posts p
 WHERE
@@ -1182,3 +1325,114 @@ WHERE
   p.author_id = + ?
   AND p.published_at IS NULL
   AND p.scheduled_at IS NOT NULL;
+
+-- postsSql.submitForReview
+-- binds: now, now, id
+UPDATE posts
+SET
+  review_state = 'AWAITING_REVIEW',
+  review_requested_at = + ?,
+  rejection_reason = NULL,
+  updated_at = + ?
+WHERE
+  id = + ?
+  AND published_at IS NULL
+  AND scheduled_at IS NULL
+  AND (
+    review_state IS NULL
+    OR review_state <> 'AWAITING_REVIEW'
+  );
+
+-- postsSql.reject
+-- binds: reason, now, id
+UPDATE posts
+SET
+  review_state = 'REJECTED',
+  review_requested_at = NULL,
+  rejection_reason = + ?,
+  updated_at = + ?
+WHERE
+  id = + ?
+  AND published_at IS NULL
+  AND review_state = 'AWAITING_REVIEW';
+
+-- postsSql.awaitingReview
+-- binds: first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
+FROM
+  posts p
+WHERE
+  p.review_state = 'AWAITING_REVIEW'
+ORDER BY
+  p.review_requested_at,
+  p.id
+LIMIT
+  + ?;
+
+-- postsSql.awaitingReviewAfter
+-- binds: afterRequestedAt, afterId, first
+SELECT
+  p.id,
+  p.title,
+  p.content,
+  p.author_id AS "authorId",
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  p.slug,
+  p.scheduled_at AS "scheduledAt",
+  p.excerpt,
+  p.custom_excerpt AS "customExcerpt",
+  p.word_count AS "wordCount",
+  p.cover_url AS "coverUrl",
+  p.cover_alt AS "coverAlt",
+  p.cover_caption AS "coverCaption",
+  p.seo_title AS "seoTitle",
+  p.seo_description AS "seoDescription",
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
+FROM
+  posts p
+WHERE
+  p.review_state = 'AWAITING_REVIEW'
+  AND (p.review_requested_at, p.id) > (+ ?, + ?)
+ORDER BY
+  p.review_requested_at,
+  p.id
+LIMIT
+  + ?;
+
+-- postsSql.countAwaitingReview
+SELECT
+  COUNT(*) AS count
+FROM
+  posts p
+WHERE
+  p.review_state = 'AWAITING_REVIEW';

@@ -13,6 +13,8 @@ import * as feed from '../feed/feed.sql';
 import * as follows from '../follows/follows.sql';
 import * as likes from '../likes/likes.sql';
 import { migrations } from '../migrations';
+import * as moderationLog from '../moderation/moderation-log.sql';
+import * as moderationQueue from '../moderation/moderation-queue.sql';
 import * as notifications from '../notifications/notifications.sql';
 import * as posts from '../posts/posts.sql';
 import * as search from '../search/search.sql';
@@ -32,6 +34,8 @@ const FEATURES: Record<string, object> = {
   feed,
   follows,
   likes,
+  'moderation-log': moderationLog,
+  'moderation-queue': moderationQueue,
   notifications,
   posts,
   search,

@@ -23,6 +23,12 @@ SELECT
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
   p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt",
+  substr(coalesce(p.content_text, p.content), 1, 5000) AS "searchedText",
   g.rank
 FROM
   (
@@ -87,6 +93,12 @@ SELECT
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
   p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt",
+  substr(coalesce(p.content_text, p.content), 1, 5000) AS "searchedText",
   g.rank
 FROM
   (
@@ -159,6 +171,12 @@ SELECT
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
   p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt",
+  substr(coalesce(p.content_text, p.content), 1, 5000) AS "searchedText",
   g.rank
 FROM
   (
@@ -235,6 +253,12 @@ SELECT
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
   p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt",
+  substr(coalesce(p.content_text, p.content), 1, 5000) AS "searchedText",
   g.rank
 FROM
   (
@@ -319,6 +343,12 @@ SELECT
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
   p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt",
+  substr(coalesce(p.content_text, p.content), 1, 5000) AS "searchedText",
   g.rank
 FROM
   (
@@ -385,6 +415,12 @@ SELECT
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
   p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt",
+  substr(coalesce(p.content_text, p.content), 1, 5000) AS "searchedText",
   g.rank
 FROM
   (
@@ -459,6 +495,12 @@ SELECT
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
   p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt",
+  substr(coalesce(p.content_text, p.content), 1, 5000) AS "searchedText",
   g.rank
 FROM
   (
@@ -537,6 +579,12 @@ SELECT
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
   p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt",
+  substr(coalesce(p.content_text, p.content), 1, 5000) AS "searchedText",
   g.rank
 FROM
   (

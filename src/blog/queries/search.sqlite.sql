@@ -22,6 +22,12 @@ SELECT
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
   p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt",
+  substr(coalesce(p.content_text, p.content), 1, 5000) AS "searchedText",
   g.rank
 FROM
   (
@@ -84,6 +90,12 @@ SELECT
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
   p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt",
+  substr(coalesce(p.content_text, p.content), 1, 5000) AS "searchedText",
   g.rank
 FROM
   (
@@ -154,6 +166,12 @@ SELECT
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
   p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt",
+  substr(coalesce(p.content_text, p.content), 1, 5000) AS "searchedText",
   g.rank
 FROM
   (
@@ -233,6 +251,12 @@ SELECT
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
   p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt",
+  substr(coalesce(p.content_text, p.content), 1, 5000) AS "searchedText",
   g.rank
 FROM
   (
@@ -320,6 +344,12 @@ SELECT
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
   p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt",
+  substr(coalesce(p.content_text, p.content), 1, 5000) AS "searchedText",
   g.rank
 FROM
   (
@@ -382,6 +412,12 @@ SELECT
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
   p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt",
+  substr(coalesce(p.content_text, p.content), 1, 5000) AS "searchedText",
   g.rank
 FROM
   (
@@ -452,6 +488,12 @@ SELECT
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
   p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt",
+  substr(coalesce(p.content_text, p.content), 1, 5000) AS "searchedText",
   g.rank
 FROM
   (
@@ -531,6 +573,12 @@ SELECT
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
   p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt",
+  substr(coalesce(p.content_text, p.content), 1, 5000) AS "searchedText",
   g.rank
 FROM
   (

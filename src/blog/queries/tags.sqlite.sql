@@ -55,7 +55,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   (
     SELECT
@@ -103,7 +108,12 @@ SELECT
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
   p.seo_description AS "seoDescription",
-  p.seo_canonical_url AS "seoCanonicalUrl"
+  p.seo_canonical_url AS "seoCanonicalUrl",
+  p.review_state AS "reviewState",
+  p.review_requested_at AS "reviewRequestedAt",
+  p.rejection_reason AS "rejectionReason",
+  p.comments_locked_at AS "commentsLockedAt",
+  p.hidden_at AS "hiddenAt"
 FROM
   (
     SELECT

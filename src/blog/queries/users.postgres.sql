@@ -12,7 +12,10 @@ SELECT
   u.role,
   u.token_version AS "tokenVersion",
   u.created_at AS "createdAt",
-  u.updated_at AS "updatedAt"
+  u.updated_at AS "updatedAt",
+  u.banned_at AS "bannedAt",
+  u.banned_until AS "bannedUntil",
+  u.ban_reason AS "banReason"
 FROM
   users u
 WHERE
@@ -29,7 +32,10 @@ SELECT
   u.role,
   u.token_version AS "tokenVersion",
   u.created_at AS "createdAt",
-  u.updated_at AS "updatedAt"
+  u.updated_at AS "updatedAt",
+  u.banned_at AS "bannedAt",
+  u.banned_until AS "bannedUntil",
+  u.ban_reason AS "banReason"
 FROM
   users u
 WHERE
@@ -46,7 +52,10 @@ SELECT
   u.role,
   u.token_version AS "tokenVersion",
   u.created_at AS "createdAt",
-  u.updated_at AS "updatedAt"
+  u.updated_at AS "updatedAt",
+  u.banned_at AS "bannedAt",
+  u.banned_until AS "bannedUntil",
+  u.ban_reason AS "banReason"
 FROM
   users u
 WHERE
@@ -64,6 +73,9 @@ SELECT
   u.token_version AS "tokenVersion",
   u.created_at AS "createdAt",
   u.updated_at AS "updatedAt",
+  u.banned_at AS "bannedAt",
+  u.banned_until AS "bannedUntil",
+  u.ban_reason AS "banReason",
   u.password_hash AS "passwordHash"
 FROM
   users u
@@ -82,6 +94,9 @@ SELECT
   u.token_version AS "tokenVersion",
   u.created_at AS "createdAt",
   u.updated_at AS "updatedAt",
+  u.banned_at AS "bannedAt",
+  u.banned_until AS "bannedUntil",
+  u.ban_reason AS "banReason",
   u.password_hash AS "passwordHash"
 FROM
   users u
@@ -99,7 +114,10 @@ SELECT
   u.role,
   u.token_version AS "tokenVersion",
   u.created_at AS "createdAt",
-  u.updated_at AS "updatedAt"
+  u.updated_at AS "updatedAt",
+  u.banned_at AS "bannedAt",
+  u.banned_until AS "bannedUntil",
+  u.ban_reason AS "banReason"
 FROM
   users u
 ORDER BY
@@ -118,7 +136,10 @@ SELECT
   u.role,
   u.token_version AS "tokenVersion",
   u.created_at AS "createdAt",
-  u.updated_at AS "updatedAt"
+  u.updated_at AS "updatedAt",
+  u.banned_at AS "bannedAt",
+  u.banned_until AS "bannedUntil",
+  u.ban_reason AS "banReason"
 FROM
   users u
 WHERE
@@ -190,6 +211,44 @@ SET
 WHERE
   id = $3
   AND token_version = $4;
+
+-- usersSql.lockAdmins
+SELECT
+  u.id
+FROM
+  users u
+WHERE
+  u.role = 'admin'
+FOR UPDATE;
+
+-- usersSql.setRole
+-- binds: $1 role, $2 updatedAt, $3 id
+UPDATE users
+SET role = $1,
+updated_at = $2
+WHERE
+  id = $3;
+
+-- usersSql.ban
+-- binds: $1 at, $2 until, $3 reason, $4 id
+UPDATE users
+SET
+  banned_at = $1,
+  banned_until = $2,
+  ban_reason = $3
+WHERE
+  id = $4;
+
+-- usersSql.unban
+-- binds: $1 id
+UPDATE users
+SET
+  banned_at = NULL,
+  banned_until = NULL,
+  ban_reason = NULL
+WHERE
+  id = $1
+  AND banned_at IS NOT NULL;
 
 -- usersSql.revokeTokens
 -- binds: $1 id

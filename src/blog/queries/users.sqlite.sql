@@ -12,7 +12,10 @@ SELECT
   u.role,
   u.token_version AS "tokenVersion",
   u.created_at AS "createdAt",
-  u.updated_at AS "updatedAt"
+  u.updated_at AS "updatedAt",
+  u.banned_at AS "bannedAt",
+  u.banned_until AS "bannedUntil",
+  u.ban_reason AS "banReason"
 FROM
   users u
 WHERE
@@ -29,7 +32,10 @@ SELECT
   u.role,
   u.token_version AS "tokenVersion",
   u.created_at AS "createdAt",
-  u.updated_at AS "updatedAt"
+  u.updated_at AS "updatedAt",
+  u.banned_at AS "bannedAt",
+  u.banned_until AS "bannedUntil",
+  u.ban_reason AS "banReason"
 FROM
   users u
 WHERE
@@ -51,7 +57,10 @@ SELECT
   u.role,
   u.token_version AS "tokenVersion",
   u.created_at AS "createdAt",
-  u.updated_at AS "updatedAt"
+  u.updated_at AS "updatedAt",
+  u.banned_at AS "bannedAt",
+  u.banned_until AS "bannedUntil",
+  u.ban_reason AS "banReason"
 FROM
   users u
 WHERE
@@ -69,6 +78,9 @@ SELECT
   u.token_version AS "tokenVersion",
   u.created_at AS "createdAt",
   u.updated_at AS "updatedAt",
+  u.banned_at AS "bannedAt",
+  u.banned_until AS "bannedUntil",
+  u.ban_reason AS "banReason",
   u.password_hash AS "passwordHash"
 FROM
   users u
@@ -87,6 +99,9 @@ SELECT
   u.token_version AS "tokenVersion",
   u.created_at AS "createdAt",
   u.updated_at AS "updatedAt",
+  u.banned_at AS "bannedAt",
+  u.banned_until AS "bannedUntil",
+  u.ban_reason AS "banReason",
   u.password_hash AS "passwordHash"
 FROM
   users u
@@ -104,7 +119,10 @@ SELECT
   u.role,
   u.token_version AS "tokenVersion",
   u.created_at AS "createdAt",
-  u.updated_at AS "updatedAt"
+  u.updated_at AS "updatedAt",
+  u.banned_at AS "bannedAt",
+  u.banned_until AS "bannedUntil",
+  u.ban_reason AS "banReason"
 FROM
   users u
 ORDER BY
@@ -123,7 +141,10 @@ SELECT
   u.role,
   u.token_version AS "tokenVersion",
   u.created_at AS "createdAt",
-  u.updated_at AS "updatedAt"
+  u.updated_at AS "updatedAt",
+  u.banned_at AS "bannedAt",
+  u.banned_until AS "bannedUntil",
+  u.ban_reason AS "banReason"
 FROM
   users u
 WHERE
@@ -200,6 +221,44 @@ SET
 WHERE
   id = + ?
   AND token_version = + ?;
+
+-- usersSql.lockAdmins
+SELECT
+  u.id
+FROM
+  users u
+WHERE
+  u.role = 'admin';
+
+-- usersSql.setRole
+-- binds: role, updatedAt, id
+UPDATE users
+SET
+  role = + ?,
+  updated_at = + ?
+WHERE
+  id = + ?;
+
+-- usersSql.ban
+-- binds: at, until, reason, id
+UPDATE users
+SET
+  banned_at = + ?,
+  banned_until = + ?,
+  ban_reason = + ?
+WHERE
+  id = + ?;
+
+-- usersSql.unban
+-- binds: id
+UPDATE users
+SET
+  banned_at = NULL,
+  banned_until = NULL,
+  ban_reason = NULL
+WHERE
+  id = + ?
+  AND banned_at IS NOT NULL;
 
 -- usersSql.revokeTokens
 -- binds: id

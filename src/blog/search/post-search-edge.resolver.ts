@@ -7,8 +7,14 @@ import { BlogContext } from '../blog-context';
 import { chargedText } from '../common/response-size';
 import { TurnSlices } from '../common/turn-slices';
 
-/** An edge as `searchPosts` resolves it: its snippet is made from the query when asked for. */
-export type ResolvedSearchEdge = Omit<PostSearchEdge, 'snippet'> & { query: SearchQuery };
+/**
+ * An edge as `searchPosts` resolves it: its snippet is made from the query when asked for, of
+ * `text`, the part of the post's text that the index read (see SearchHit).
+ */
+export type ResolvedSearchEdge = Omit<PostSearchEdge, 'snippet'> & {
+  query: SearchQuery;
+  text: string;
+};
 
 /** A page of search results as `searchPosts` resolves it. */
 export type ResolvedSearchConnection = Omit<PostSearchConnection, 'edges'> & {
@@ -44,7 +50,8 @@ export class PostSearchEdgeResolver {
     if (!slices) this.slices.set(key, (slices = new TurnSlices(SNIPPETS_PER_TURN)));
     return slices.run(() => {
       context.scope?.throwIfStopped();
-      return chargedText(snippetOfPost(edge.node, edge.query), context);
+      const post = { title: edge.node.title, content: edge.text };
+      return chargedText(snippetOfPost(post, edge.query), context);
     });
   }
 }

@@ -20,9 +20,10 @@ export class SearchResolver {
 
   @Query(() => PostSearchConnection, {
     description:
-      'Full-text search of published posts, in their titles and content: most relevant first ' +
-      '(a match in the title counts more), ties newest first. Only the most recently written ' +
-      'matches are ranked and listed, 1,000 unless the service says otherwise.',
+      'Full-text search of published posts, in their titles and the plain text of their content ' +
+      '(`contentText`, not the Markdown): most relevant first (a match in the title counts more), ' +
+      'ties newest first. Only the most recently written matches are ranked and listed, 1,000 ' +
+      'unless the service says otherwise.',
   })
   // Ranks up to its window of matches whatever the page's size.
   @Extensions(expensive((_, options) => options.searchRankWindow ?? DEFAULT_SEARCH_RANK_WINDOW))
@@ -36,10 +37,11 @@ export class SearchResolver {
     const tags = args.tags ? tagSlugs(args.tags) : [];
     const { hits, hasNextPage } = await this.searchService.search(query, { first, after, tags });
     loaders.knownPosts(hits.map(({ post }) => post));
-    const edges: ResolvedSearchEdge[] = hits.map(({ post, rank }) => ({
+    const edges: ResolvedSearchEdge[] = hits.map(({ post, rank, text }) => ({
       node: post,
       rank,
       query,
+      text,
       cursor: encodeSearchCursor({ rank, publishedAt: post.publishedAt as Date, id: post.id }),
     }));
     return { edges, pageInfo: { hasNextPage, endCursor: edges.at(-1)?.cursor ?? null } };

@@ -1,3 +1,4 @@
+import { parseSearchQuery } from './search-query';
 import { SearchService } from './search.service';
 import type { BlogModuleOptions } from '../blog-options.interface';
 import type { Sql } from '../common/sql';
@@ -15,6 +16,29 @@ describe('SearchService', () => {
         `BlogModule searchRankWindow must be a whole number of at least 1, got ${String(window)}`,
       );
     }
+  });
+
+  it('should give each hit the part of its text that the index read, which its snippet is cut from', async () => {
+    const row = {
+      id: 'post',
+      title: 'Docs',
+      content: 'See [the docs](https://example.com/zebra-url) about **caching**',
+      searchedText: 'See the docs about caching',
+      rank: 1,
+      publishedAt: '2026-01-01 00:00:00.000',
+    };
+    // The row's other columns are NULL.
+    const stored = new Proxy(row, { get: (target, key) => (target as never)[key] ?? null });
+    const runner = { all: jest.fn().mockResolvedValue([stored]) };
+    const reading = {
+      reading: (read: (sql: unknown) => Promise<unknown>) => read(runner),
+    } as unknown as PostSearchIndex;
+    const service = new SearchService(sql, reading, options());
+    const request = { first: 10, after: null, tags: [] };
+    const { hits } = await service.search(parseSearchQuery('caching'), request);
+    expect(hits.map(({ post, text }) => [post.content, text])).toEqual([
+      [row.content, 'See the docs about caching'],
+    ]);
   });
 
   it('should take a window of 1 or more, and the default without one', () => {

@@ -14,6 +14,8 @@ import { toPost } from '../posts/post.rows';
 export interface SearchHit {
   post: Post;
   rank: number;
+  /** The part of the post's text that the index reads, which its snippet is cut from. */
+  text: string;
 }
 
 export interface SearchPage {
@@ -65,7 +67,7 @@ export class SearchService {
     const rows = await this.index.reading((sql) => sql.all(page, parameters));
     const hits = rows
       .slice(0, request.first)
-      .map((row) => ({ post: toPost(row), rank: Number(row.rank) }));
+      .map((row) => ({ post: toPost(row), rank: Number(row.rank), text: row.searchedText }));
     return { hits, hasNextPage: rows.length > request.first };
   }
 }

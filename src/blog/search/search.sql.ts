@@ -1,5 +1,7 @@
 import { statement } from '../common/sql';
+import { SEARCHED_CONTENT_LENGTH } from '../posts/post-search-text';
 import { postColumns, PostRow } from '../posts/post.rows';
+import { searchedText } from '../posts/posts.sql';
 
 /**
  * A page of search results. `match` is the query for SQLite's FTS5, `tsquery` the same query
@@ -23,8 +25,17 @@ export interface SearchPageParameters {
   tagCount?: number;
 }
 
-/** A post found, with its rank: higher is more relevant. */
-export type SearchRow = PostRow & { rank: number };
+/**
+ * A post found, with its rank (higher is more relevant) and the part of its text that the index
+ * reads, which its snippet is cut from.
+ */
+export type SearchRow = PostRow & { rank: number; searchedText: string };
+
+/**
+ * The part of a post's text that the index reads (see SEARCHED_CONTENT_LENGTH): `substr` counts
+ * characters on both databases, as the index does.
+ */
+const SEARCHED_TEXT = `substr(${searchedText('p')}, 1, ${SEARCHED_CONTENT_LENGTH}) AS "searchedText"`;
 
 /** Posts that have every one of the tags: the slugs given once each, and their count. */
 const WITH_TAGS =
@@ -111,7 +122,7 @@ const page = ({
 }) => {
   const where = after ? ` WHERE ${AFTER}` : '';
   const text = (matched: string) =>
-    `SELECT ${postColumns('p')}, g.rank FROM (` +
+    `SELECT ${postColumns('p')}, ${SEARCHED_TEXT}, g.rank FROM (` +
     `SELECT m.post_id, m.published_at, m.rank FROM (${matched}) m${where} ` +
     'ORDER BY m.rank DESC, m.published_at DESC, m.post_id DESC LIMIT :first' +
     `) g JOIN posts p ON p.id = g.post_id ${ORDER}`;

@@ -305,9 +305,10 @@ function fragment(
 }
 
 /**
- * The snippet of a post that `query` found: of the part of its content that the index reads (see
- * {@link searchedContent}) where a word of it matches, else of its title, else the content's
- * opening words. At most {@link MAX_SNIPPET_LENGTH} long.
+ * The snippet of a post that `query` found: of the part of its text that the index reads (its
+ * rendered plain text, never its Markdown: see PostText and {@link searchedContent}) where a word
+ * of it matches, else of its title, else the text's opening words. At most
+ * {@link MAX_SNIPPET_LENGTH} long.
  */
 export function snippetOfPost(post: PostText, query: SearchQuery): string {
   const content = searchedContent(post.content);

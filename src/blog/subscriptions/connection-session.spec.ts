@@ -9,6 +9,7 @@ import {
   tokenRefusal,
 } from '../auth/access-token.service';
 import { RequestScope } from '../common/request-scope';
+import { Role } from '../users/roles';
 import { User } from '../users/user.entity';
 
 describe('ConnectionSession', () => {
@@ -78,7 +79,7 @@ describe('ConnectionSession', () => {
   it("should re-read the viewer of an operation and take the user's changes", async () => {
     tokens.authenticate.mockResolvedValue(signedIn());
     await session.open({ authorization: 'Bearer t' });
-    const admin = { ...ada, role: 'admin' } as User;
+    const admin = { ...ada, role: Role.ADMIN } as User;
     tokens.recheck.mockResolvedValue({ ...signedIn(), user: admin });
     const context = session.operationContext(new RequestScope());
     expect(await context.refreshViewer?.()).toBe(true);

@@ -5,10 +5,13 @@ import { BlogContext } from '../blog-context';
 import { BlogResolverEnhancers } from '../blog-resolver.decorator';
 import { SubscriptionFanOut } from './event-fan-out';
 import { EventScope } from './event-scope';
+import { CommentStatus } from '../comments/comment-status';
+import { seesComment, shownTo } from '../comments/comment-visibility';
 import { Comment } from '../comments/comment.entity';
 import {
   BlogEvent,
   CommentAddedEvent,
+  CommentUpdatedEvent,
   PostLikesChangedEvent,
   PostPublishedEvent,
 } from '../events/blog-events';
@@ -17,6 +20,22 @@ import { canSee, PostsService } from '../posts/posts.service';
 import { Viewer } from '../users/viewer';
 
 type PostArgs = { postId: string };
+
+/**
+ * The comment of each comment event, as its filter read it once for every subscriber: the
+ * resolver answers from it, so that a comment deleted since is not read again as missing.
+ */
+const commentOfEvent = new WeakMap<object, Comment>();
+
+/** Reads the comment of `event` once for all its subscribers (see commentOfEvent). */
+async function eventComment(
+  fanOut: SubscriptionFanOut,
+  event: CommentAddedEvent | CommentUpdatedEvent,
+): Promise<Comment | null> {
+  const comment = await fanOut.scopeOf(event).loaders.commentById.load(event.commentId);
+  if (comment) commentOfEvent.set(event, comment);
+  return comment;
+}
 
 /**
  * Live updates. Events carry ids: the filter re-reads each subscriber's viewer (one statement
@@ -60,12 +79,11 @@ export class SubscriptionsResolver {
       if (event.postId !== args.postId) return false;
       const [sees, comment] = await Promise.all([
         this.seesPost(event, event.postId, context),
-        this.fanOut.scopeOf(event).loaders.commentById.load(event.commentId),
+        eventComment(this.fanOut, event),
       ]);
-      return sees && comment != null;
+      return sees && comment != null && seesComment(comment, context.viewer ?? null);
     },
-    resolve: (event: CommentAddedEvent, _: unknown, context: BlogContext) =>
-      context.loaders?.commentById.load(event.commentId),
+    resolve: (event: CommentAddedEvent) => commentOfEvent.get(event),
   })
   async commentAdded(
     @Args('postId', { type: () => ID }) postId: string,
@@ -74,6 +92,46 @@ export class SubscriptionsResolver {
   ) {
     await this.posts.findPublished(postId, viewer);
     return this.fanOut.listen(BlogEvent.CommentAdded, context);
+  }
+
+  @Subscription(() => Comment, {
+    description:
+      "Every change to a comment of one published post: an edit, a like's count aside; a hide or restore; a deletion (status DELETED, without text or author). A comment hidden from the viewer comes without its text.",
+    async filter(
+      this: SubscriptionsResolver,
+      event: CommentUpdatedEvent,
+      args: PostArgs,
+      context: BlogContext,
+    ) {
+      if (event.postId !== args.postId) return false;
+      const [sees, comment] = await Promise.all([
+        this.seesPost(event, event.postId, context),
+        eventComment(this.fanOut, event),
+      ]);
+      return sees && (comment != null || event.removed !== undefined);
+    },
+    resolve: (event: CommentUpdatedEvent, _: unknown, context: BlogContext) => {
+      const comment = commentOfEvent.get(event);
+      if (comment) return shownTo(comment, context.viewer ?? null);
+      const removed = event.removed!;
+      return Object.assign(new Comment(), {
+        ...removed,
+        createdAt: new Date(removed.createdAt),
+        text: '',
+        textHtml: '',
+        status: CommentStatus.DELETED,
+        editedAt: null,
+        likesCount: 0,
+      });
+    },
+  })
+  async commentUpdated(
+    @Args('postId', { type: () => ID }) postId: string,
+    @CurrentViewer() viewer: Viewer,
+    @Context() context: BlogContext,
+  ) {
+    await this.posts.findPublished(postId, viewer);
+    return this.fanOut.listen(BlogEvent.CommentUpdated, context);
   }
 
   @Subscription(() => Post, {

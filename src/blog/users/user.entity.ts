@@ -1,11 +1,13 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { BeforeInsert, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
+import { Role, ROLE_COLUMN } from './roles';
 import { newId } from '../common/uuid';
 
-export type UserRole = 'user' | 'admin';
+/** A user's role; see {@link Role}. */
+export type UserRole = Role;
 
-/** A person who writes posts. The password hash and role are never exposed. */
+/** A person who writes posts. The password hash is never exposed. */
 @ObjectType({ description: 'A member of the blog.' })
 @Entity('users')
 @Index('UQ_users_email', ['email'], { unique: true })
@@ -37,8 +39,22 @@ export class User {
   @Column({ name: 'password_hash', type: 'varchar', length: 255, select: false })
   passwordHash: string;
 
-  @Column({ type: 'varchar', length: 16, default: 'user' })
-  role: UserRole;
+  /** Stored in lower case (`author`); read through roleOf, which maps the legacy `user`. */
+  @Field(() => Role, { description: 'What the user may do on the blog; visible to everyone.' })
+  @Column({ type: 'varchar', length: 16, default: 'author', transformer: ROLE_COLUMN })
+  role: Role;
+
+  /** When a moderator banned the user; null when they are not banned. */
+  @Column({ name: 'banned_at', type: Date, nullable: true })
+  bannedAt: Date | null;
+
+  /** When the ban ends; null with `bannedAt` set: for good. Answered to the user and moderators. */
+  @Column({ name: 'banned_until', type: Date, nullable: true })
+  bannedUntil: Date | null;
+
+  /** Why the user is banned, as the moderator gave it. */
+  @Column({ name: 'ban_reason', type: 'varchar', length: 500, nullable: true })
+  banReason: string | null;
 
   /** Carried in each access token (`ver`); raising it revokes every token issued before. */
   @Column({ name: 'token_version', type: 'integer', default: 0 })

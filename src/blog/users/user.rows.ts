@@ -1,10 +1,12 @@
-import { User, UserRole } from './user.entity';
+import { roleOf } from './roles';
+import { User } from './user.entity';
 import { prefixedColumns, toDate } from '../common/sql';
 
 /** The select list that {@link toUser} reads (never the password hash). */
 export const USER_COLUMNS =
   'u.id, u.name, u.email, u.handle, u.avatar, u.role, u.token_version AS "tokenVersion", ' +
-  'u.created_at AS "createdAt", u.updated_at AS "updatedAt"';
+  'u.created_at AS "createdAt", u.updated_at AS "updatedAt", u.banned_at AS "bannedAt", ' +
+  'u.banned_until AS "bannedUntil", u.ban_reason AS "banReason"';
 
 export interface UserRow {
   id: string;
@@ -12,18 +14,24 @@ export interface UserRow {
   email: string;
   handle: string;
   avatar: string | null;
-  role: UserRole;
+  role: string;
   tokenVersion: number | string;
   createdAt: Date | string;
   updatedAt: Date | string;
+  bannedAt: Date | string | null;
+  bannedUntil: Date | string | null;
+  banReason: string | null;
 }
 
 export function toUser(row: UserRow): User {
   return Object.assign(new User(), {
     ...row,
+    role: roleOf(row.role),
     tokenVersion: Number(row.tokenVersion),
     createdAt: toDate(row.createdAt),
     updatedAt: toDate(row.updatedAt),
+    bannedAt: toDate(row.bannedAt),
+    bannedUntil: toDate(row.bannedUntil),
   });
 }
 
@@ -46,5 +54,8 @@ export function toAuthor(row: AuthorRow): User {
     tokenVersion: row['author.tokenVersion'],
     createdAt: row['author.createdAt'],
     updatedAt: row['author.updatedAt'],
+    bannedAt: row['author.bannedAt'],
+    bannedUntil: row['author.bannedUntil'],
+    banReason: row['author.banReason'],
   });
 }

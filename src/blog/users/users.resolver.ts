@@ -11,6 +11,7 @@ import { inputValidationPipe } from '../common/validation';
 import { Post } from '../posts/post.entity';
 import { FIELDS_WITHOUT_CONTENT } from '../posts/post.rows';
 import { UpdateProfileInput } from './dto/update-profile.input';
+import { Role } from './roles';
 import { User } from './user.entity';
 import { UsersService } from './users.service';
 import { Viewer } from './viewer';
@@ -46,6 +47,18 @@ export class UsersResolver {
     @CurrentViewer() viewer: Viewer,
   ): Promise<User> {
     return this.usersService.updateProfile(viewer, input);
+  }
+
+  @BlogMutation(() => User, {
+    description:
+      "Changes a user's role; admins only. Demoting the last admin is CONFLICT (field `role`): make another admin first. `npm run user:admin` makes the first one.",
+  })
+  setUserRole(
+    @Args('userId', { type: () => ID }) userId: string,
+    @Args('role', { type: () => Role }) role: Role,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<User> {
+    return this.usersService.setRole(viewer, userId, role);
   }
 
   @ResolveField(() => String, {

@@ -1,3 +1,4 @@
+import { Role } from './roles';
 import { User } from './user.entity';
 import { NewUser, UsersService } from './users.service';
 import {
@@ -28,7 +29,7 @@ describe('UsersService', () => {
   describe('create', () => {
     it('should store the email and handle in their canonical form, found however they are typed', async () => {
       const user = await users.create(newUser({ email: ' ＡＤＡ@Example.com ', handle: 'ADA' }));
-      expect(user).toMatchObject({ email: 'ada@example.com', handle: 'ada', role: 'user' });
+      expect(user).toMatchObject({ email: 'ada@example.com', handle: 'ada', role: 'AUTHOR' });
       expect((await users.findByHandle('Ada'))?.id).toBe(user.id);
       expect((await users.findByEmailWithPassword('ADA@example.com'))?.passwordHash).toBe('hash-1');
       expect(await users.emailTaken('Ada@Example.com')).toBe(true);
@@ -118,6 +119,37 @@ describe('UsersService', () => {
       expect(handles(await users.list({ first: 2, after: null }))).toEqual(['user_a', 'user_b']);
       expect(handles(await users.list({ first: 2, after: created[1].id }))).toEqual(['user_c']);
       expect(await users.list({ first: 2, after: created[2].id })).toEqual([]);
+    });
+  });
+
+  describe('setRole', () => {
+    it('should let an admin give roles, and refuse everyone else', async () => {
+      const [admin, editor, bob] = [
+        await blog.signUp(Role.ADMIN),
+        await blog.signUp(Role.EDITOR),
+        await blog.signUp(),
+      ];
+      expect((await users.setRole(admin, bob.id, Role.CONTRIBUTOR)).role).toBe(Role.CONTRIBUTOR);
+      expect((await users.findById(bob.id))?.role).toBe(Role.CONTRIBUTOR);
+      expect(await refusalOf(users.setRole(editor, bob.id, Role.EDITOR))).toEqual({
+        code: 'FORBIDDEN',
+      });
+      expect(await refusalOf(users.setRole(null, bob.id, Role.EDITOR))).toEqual({
+        code: 'UNAUTHENTICATED',
+      });
+      expect(
+        await refusalOf(users.setRole(admin, '01900000-0000-7000-8000-000000000000', Role.EDITOR)),
+      ).toEqual({ code: 'NOT_FOUND' });
+    });
+
+    it('should refuse to demote the last admin, and let one step down when another remains', async () => {
+      const [ada, bea] = [await blog.signUp(Role.ADMIN), await blog.signUp()];
+      expect(await refusalOf(users.setRole(ada, ada.id, Role.AUTHOR))).toEqual({
+        code: 'CONFLICT',
+        field: 'role',
+      });
+      await users.setRole(ada, bea.id, Role.ADMIN);
+      expect((await users.setRole(ada, ada.id, Role.AUTHOR)).role).toBe(Role.AUTHOR);
     });
   });
 });

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 
 import { isUniqueViolation } from '../common/database-errors';
-import { conflict, unauthenticated } from '../common/errors';
+import { conflict, forbidden, notFound, unauthenticated } from '../common/errors';
 import { Page } from '../common/pagination';
-import { PreparedStatements, Sql } from '../common/sql';
+import { PreparedStatements, Sql, SqlRunner } from '../common/sql';
 import { newId } from '../common/uuid';
 import { UpdateProfileInput } from './dto/update-profile.input';
+import { isAdmin, Role, storedRole } from './roles';
 import { canonicalIdentifier } from './user-identifiers';
 import { User } from './user.entity';
 import { toUser } from './user.rows';
@@ -18,6 +19,8 @@ export interface NewUser {
   handle: string;
   avatar?: string | null;
   passwordHash: string;
+  /** Default AUTHOR; sign-up gives the module's `signUpRole`. */
+  role?: Role;
 }
 
 /** Users: look-ups, sign-up records and profile changes. For the host's own code. */
@@ -93,9 +96,11 @@ export class UsersService {
       tokenVersion: 0,
       createdAt: now,
       updatedAt: now,
-      role: 'user' as const,
+      role: input.role ?? Role.AUTHOR,
     });
-    await this.uniquely(() => this.sql.run(this.statements.insert, user));
+    await this.uniquely(() =>
+      this.sql.run(this.statements.insert, { ...user, role: storedRole(user.role) }),
+    );
     return user;
   }
 
@@ -134,6 +139,62 @@ export class UsersService {
       updatedAt: new Date(),
     });
     return changed === 1;
+  }
+
+  /**
+   * Gives `userId` the role `role`: admins only (FORBIDDEN otherwise). Demoting the last admin,
+   * themself included, is CONFLICT on `role`, so that the blog always keeps one; of two admins
+   * demoting each other at once, one is refused.
+   */
+  async setRole(viewer: Viewer, userId: string, role: Role): Promise<User> {
+    if (!viewer) throw unauthenticated('You must be signed in to change roles.');
+    if (!isAdmin(viewer)) throw forbidden('Only admins change roles.');
+    return this.sql.transaction(async (sql) => {
+      const user = await this.lockedForRole(sql, userId, role);
+      if (user.role === role) return user;
+      const updatedAt = new Date();
+      await sql.run(this.statements.setRole, { id: user.id, role: storedRole(role), updatedAt });
+      return Object.assign(user, { role, updatedAt });
+    });
+  }
+
+  /**
+   * The user whose role is to become `role`, read with the admins locked (PostgreSQL; SQLite has
+   * one writer): NOT_FOUND when there is none, CONFLICT when they are the last admin and `role`
+   * is not admin.
+   */
+  private async lockedForRole(sql: SqlRunner, userId: string, role: Role): Promise<User> {
+    const admins = await sql.all(this.statements.lockAdmins, {});
+    const row = await sql.one(this.statements.byId, { id: userId });
+    if (!row) throw notFound('User');
+    const user = toUser(row);
+    const lastAdmin = admins.length === 1 && admins[0].id === user.id;
+    if (lastAdmin && role !== Role.ADMIN) {
+      throw conflict(
+        'This user is the last admin: make another user an admin before changing their role.',
+        'role',
+      );
+    }
+    return user;
+  }
+
+  /**
+   * Bans `userId` from writing until `until` (null: for good), saying why; a ban in force is
+   * replaced. Who may ban whom is the moderation feature's to decide. False for no such user.
+   */
+  async ban(
+    userId: string,
+    reason: string,
+    until: Date | null,
+    sql: SqlRunner = this.sql,
+  ): Promise<boolean> {
+    const ban = { id: userId, at: new Date(), until, reason };
+    return (await sql.run(this.statements.ban, ban)) > 0;
+  }
+
+  /** Lifts the ban of `userId`; false when they were not banned. */
+  async unban(userId: string, sql: SqlRunner = this.sql): Promise<boolean> {
+    return (await sql.run(this.statements.unban, { id: userId })) > 0;
   }
 
   /** Revokes every token of the user issued so far: their version no longer matches. */

@@ -76,6 +76,24 @@ export const usersSql = {
     'UPDATE users SET password_hash = :passwordHash, token_version = token_version + 1, ' +
       'updated_at = :updatedAt WHERE id = :id AND token_version = :tokenVersion',
   ),
+  /**
+   * The admins, locked until the transaction ends on PostgreSQL, so that two demotions cannot
+   * both count the other as the admin left.
+   */
+  lockAdmins: statement<object, { id: string }>({
+    sqlite: "SELECT u.id FROM users u WHERE u.role = 'admin'",
+    postgres: "SELECT u.id FROM users u WHERE u.role = 'admin' FOR UPDATE",
+  }),
+  setRole: statement<{ id: string; role: string; updatedAt: Date }>(
+    'UPDATE users SET role = :role, updated_at = :updatedAt WHERE id = :id',
+  ),
+  ban: statement<{ id: string; at: Date; until: Date | null; reason: string }>(
+    'UPDATE users SET banned_at = :at, banned_until = :until, ban_reason = :reason WHERE id = :id',
+  ),
+  unban: statement<{ id: string }>(
+    'UPDATE users SET banned_at = NULL, banned_until = NULL, ban_reason = NULL ' +
+      'WHERE id = :id AND banned_at IS NOT NULL',
+  ),
   revokeTokens: statement<{ id: string }>(
     'UPDATE users SET token_version = token_version + 1 WHERE id = :id',
   ),

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 
 import {
   AuthService,
@@ -12,6 +14,9 @@ import {
   LikesService,
   Post,
   PostsService,
+  ReportReason,
+  ReportsService,
+  Role,
   User,
   UsersService,
 } from '../../blog';
@@ -25,11 +30,22 @@ const DEMO_USERS = [
   { name: 'Ada Lovelace', email: 'ada@example.com', handle: 'ada' },
   { name: 'Grace Hopper', email: 'grace@example.com', handle: 'grace' },
   { name: 'Alan Turing', email: 'alan@example.com', handle: 'alan' },
+  { name: 'Charles Babbage', email: 'charles@example.com', handle: 'charles' },
+  { name: 'Mallory Spammer', email: 'mallory@example.com', handle: 'mallory' },
 ];
 
 const ADA = 0;
 const GRACE = 1;
 const ALAN = 2;
+const CHARLES = 3;
+const MALLORY = 4;
+
+/** A contributor's draft, waiting in the editors' review queue. */
+const DRAFT_FOR_REVIEW = {
+  author: CHARLES,
+  title: 'The Difference Engine, revisited',
+  content: '## A second attempt\n\nThis time with fewer parts, and a budget.',
+};
 
 const DEMO_POSTS = [
   {
@@ -106,7 +122,9 @@ const SCHEDULED_POST = {
 };
 
 /**
- * On an empty database, when SEED_DEMO is on, adds a few users and posts to explore. Their
+ * On an empty database, when SEED_DEMO is on, adds a few users and posts to explore: Ada is the
+ * admin, Grace an editor, Charles a contributor whose draft awaits review, Alan an author, and
+ * Mallory a spammer whose comment Alan has reported. The first post has a thread with replies. Their
  * password is the README's only while the service listens on loopback; a service that others can
  * reach gets a random one, printed once, here. Ada's notifications come from the users' own
  * follows, likes and comments, made through the services as a client's would be.
@@ -124,6 +142,8 @@ export class DemoSeedService implements OnApplicationBootstrap {
     private readonly follows: FollowsService,
     private readonly likes: LikesService,
     private readonly comments: CommentsService,
+    private readonly reports: ReportsService,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -135,6 +155,11 @@ export class DemoSeedService implements OnApplicationBootstrap {
     for (const user of DEMO_USERS) {
       people.push((await this.auth.signUp({ ...user, password })).user);
     }
+    // The first admin is made as `npm run user:admin` makes one; she names the other roles.
+    await this.dataSource.getRepository(User).update({ id: people[ADA].id }, { role: Role.ADMIN });
+    people[ADA].role = Role.ADMIN;
+    people[GRACE] = await this.users.setRole(people[ADA], people[GRACE].id, Role.EDITOR);
+    people[CHARLES] = await this.users.setRole(people[ADA], people[CHARLES].id, Role.CONTRIBUTOR);
     // Following Ada first, Grace and Alan hear of each post she publishes.
     await this.follows.follow(people[ADA].id, people[GRACE]);
     await this.follows.follow(people[ADA].id, people[ALAN]);
@@ -149,10 +174,33 @@ export class DemoSeedService implements OnApplicationBootstrap {
     await this.posts.create({ input: { title, content, publishAt } }, people[author]);
     await this.likes.like(posts[0].id, people[GRACE]);
     await this.likes.like(posts[3].id, people[ALAN]);
-    await this.comments.add(posts[0].id, 'Patterns, like a loom’s: lovely.', people[ALAN]);
+    const opening = await this.comments.add(
+      posts[0].id,
+      'Patterns, like a loom’s: lovely.',
+      people[ALAN],
+    );
+    const reply = await this.comments.add(
+      posts[0].id,
+      'And the cards can be used again, as a program can.',
+      people[GRACE],
+      opening.id,
+    );
+    await this.comments.add(posts[0].id, 'Exactly my point, Grace.', people[ADA], reply.id);
+    const draft = await this.posts.create(
+      { input: { ...DRAFT_FOR_REVIEW, publish: false } },
+      people[CHARLES],
+    );
+    await this.posts.submitForReview(draft.id, people[CHARLES]);
+    const spam = await this.comments.add(
+      posts[1].id,
+      'Cheap looms at https://looms.example, today only!',
+      people[MALLORY],
+    );
+    await this.reports.reportComment(spam.id, ReportReason.SPAM, 'An advert.', people[ALAN]);
     this.logger.log(
-      `Seeded a demo: ${DEMO_USERS.length} users, ${DEMO_POSTS.length} posts and a scheduled one, follows, likes ` +
-        `and a comment. Log in as ${DEMO_USERS[ADA].email} / ${password}` +
+      `Seeded a demo: ${DEMO_USERS.length} users (Ada the admin, Grace an editor, Charles a contributor), ` +
+        `${DEMO_POSTS.length} posts, a scheduled one and one awaiting review, follows, likes, a thread ` +
+        `and a reported comment. Log in as ${DEMO_USERS[ADA].email} / ${password}` +
         (local
           ? '.'
           : ` (made for HOST ${this.app.host}, which others can reach; not shown again).`),

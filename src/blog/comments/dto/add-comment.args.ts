@@ -1,5 +1,5 @@
 import { ArgsType, Field, ID } from '@nestjs/graphql';
-import { IsString, Length } from 'class-validator';
+import { IsOptional, IsString, Length } from 'class-validator';
 
 import { IsVisibleText, Trim } from '../../common/validation';
 
@@ -17,4 +17,13 @@ export class AddCommentArgs {
   @Length(COMMENT_LENGTH.min, COMMENT_LENGTH.max)
   @IsVisibleText()
   text: string;
+
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'The comment answered: the reply joins the thread of its top-level comment, and `inReplyTo` names it.',
+  })
+  @IsOptional()
+  @IsString()
+  parentId?: string | null;
 }

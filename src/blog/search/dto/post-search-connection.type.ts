@@ -21,10 +21,10 @@ export class PostSearchEdge {
   @Field({
     complexity: textFieldCost(MAX_SNIPPET_LENGTH),
     description:
-      `At most ${SNIPPET_WORDS} words and ${SNIPPET_CHARACTERS} characters of the content around ` +
-      'the matched words (of the title when the content does not match), as HTML: matched words ' +
-      'in <mark></mark>, everything else escaped, and … where the text goes on (a longer word is ' +
-      `cut). At most ${MAX_SNIPPET_LENGTH} characters of HTML.`,
+      `At most ${SNIPPET_WORDS} words and ${SNIPPET_CHARACTERS} characters of the plain text of the ` +
+      'content around the matched words (of the title when the text does not match), never its ' +
+      'Markdown, as HTML: matched words in <mark></mark>, everything else escaped, and … where the ' +
+      `text goes on (a longer word is cut). At most ${MAX_SNIPPET_LENGTH} characters of HTML.`,
   })
   snippet: string;
 
