@@ -11,14 +11,15 @@ import { toModerationItem, toReport } from './reports.rows';
 import { CommentStatus } from '../comments/comment-status';
 import { Comment } from '../comments/comment.entity';
 import { CommentsService } from '../comments/comments.service';
-import { badUserInput, conflict, forbidden, notFound, unauthenticated } from '../common/errors';
+import { conflict, notFound } from '../common/errors';
 import { groupBy } from '../common/group-by';
 import { Page } from '../common/pagination';
 import { PreparedStatements, Sql, SqlRunner } from '../common/sql';
 import { isUuid } from '../common/uuid';
 import { Post } from '../posts/post.entity';
 import { PostsService } from '../posts/posts.service';
-import { isAdmin, isModerator, Role } from '../users/roles';
+import { refuseForbiddenBan } from '../users/bans';
+import { moderatorOf } from '../users/roles';
 import { UsersService } from '../users/users.service';
 import { Viewer } from '../users/viewer';
 
@@ -76,7 +77,7 @@ export class ModerationQueueService {
     first: number,
     after: QueueCursor | null,
   ): Promise<ModerationItem[]> {
-    mayModerate(viewer, 'read the moderation queue');
+    moderatorOf(viewer, 'read the moderation queue');
     if (first === 0) return [];
     const s = this.statements;
     const limit = { first: first + 1 };
@@ -136,7 +137,7 @@ export class ModerationQueueService {
    * when, and logs what was done.
    */
   async resolve(id: string, action: ReportAction, viewer: Viewer): Promise<Resolution> {
-    const moderator = mayModerate(viewer, 'resolve reports');
+    const moderator = moderatorOf(viewer, 'resolve reports');
     const row = isUuid(id)
       ? await this.sql.one(this.statements.byId, { id: id.toLowerCase() })
       : null;
@@ -247,13 +248,7 @@ export class ModerationQueueService {
     const { target, moderator, summary } = resolution;
     const author = await this.users.findById(target.authorId);
     if (!author) throw notFound('Author');
-    if (author.id === moderator.id) throw badUserInput('You cannot ban yourself.', 'action');
-    if (author.role === Role.ADMIN) {
-      throw forbidden('Admins cannot be banned: change their role first.');
-    }
-    if (author.role === Role.EDITOR && !isAdmin(moderator)) {
-      throw forbidden('Only admins ban editors.');
-    }
+    refuseForbiddenBan(author, moderator, 'action');
     const kind = target instanceof Comment ? 'comment' : 'post';
     const reason = `Your ${kind} was reported for ${summary.reasons.join(', ')}.`;
     await this.resolving(resolution, ReportAction.BAN_AUTHOR, async (sql) => {
@@ -286,13 +281,6 @@ export class ModerationQueueService {
     };
     return this.log.record(record, sql);
   }
-}
-
-/** The viewer, when they are an editor or an admin; UNAUTHENTICATED or FORBIDDEN otherwise. */
-function mayModerate(viewer: Viewer, what: string): NonNullable<Viewer> {
-  if (!viewer) throw unauthenticated(`You must be signed in to ${what}.`);
-  if (!isModerator(viewer)) throw forbidden(`Only editors and admins ${what}.`);
-  return viewer;
 }
 
 /** A deleted target as it was: a post as it stood, a comment as a tombstone without its text. */

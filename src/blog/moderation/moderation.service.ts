@@ -8,7 +8,8 @@ import { badUserInput, forbidden, notFound, unauthenticated } from '../common/er
 import { Sql } from '../common/sql';
 import { Post } from '../posts/post.entity';
 import { PostsService } from '../posts/posts.service';
-import { isAdmin, isModerator, Role } from '../users/roles';
+import { refuseForbiddenBan } from '../users/bans';
+import { isModerator, moderatorOf } from '../users/roles';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { Viewer } from '../users/viewer';
@@ -33,7 +34,7 @@ export class ModerationService {
 
   /** Hides a comment (`hidden`) or shows a hidden or held one again: moderators only. */
   async setCommentHidden(id: string, hidden: boolean, viewer: Viewer): Promise<Comment> {
-    this.requireModerator(viewer, hidden ? 'hide comments' : 'restore comments');
+    const moderator = moderatorOf(viewer, hidden ? 'hide comments' : 'restore comments');
     const found = (await this.comments.findByIds([id.toLowerCase()]))[0];
     if (!found || !(await this.posts.findVisible(found.postId, viewer))) throw notFound('Comment');
     if (found.status === 'deleted') throw notFound('Comment');
@@ -41,7 +42,7 @@ export class ModerationService {
       const comment = (await this.comments.setHidden(found.id, hidden, sql)) ?? found;
       await this.log.record(
         {
-          actorId: viewer!.id,
+          actorId: moderator.id,
           action: hidden ? ModerationAction.HIDE_COMMENT : ModerationAction.RESTORE_COMMENT,
           targetType: ModerationTargetType.COMMENT,
           targetId: comment.id,
@@ -83,16 +84,16 @@ export class ModerationService {
    * themself or an admin, and only admins ban editors.
    */
   async ban(userId: string, reason: string, until: Date | null, viewer: Viewer): Promise<User> {
-    this.requireModerator(viewer, 'ban users');
+    const moderator = moderatorOf(viewer, 'ban users');
     if (until && until.getTime() <= Date.now()) {
       throw badUserInput('until must be in the future.', 'until');
     }
-    const user = await this.target(userId, viewer);
+    const user = await this.target(userId, moderator);
     await this.sql.transaction(async (sql) => {
       await this.users.ban(user.id, reason, until, sql);
       await this.log.record(
         {
-          actorId: viewer!.id,
+          actorId: moderator.id,
           action: ModerationAction.BAN_USER,
           targetType: ModerationTargetType.USER,
           targetId: user.id,
@@ -107,13 +108,13 @@ export class ModerationService {
 
   /** Lifts a ban: moderators only, as for banning. */
   async unban(userId: string, viewer: Viewer): Promise<User> {
-    this.requireModerator(viewer, 'unban users');
-    const user = await this.target(userId, viewer);
+    const moderator = moderatorOf(viewer, 'unban users');
+    const user = await this.target(userId, moderator);
     await this.sql.transaction(async (sql) => {
       if (!(await this.users.unban(user.id, sql))) return;
       await this.log.record(
         {
-          actorId: viewer!.id,
+          actorId: moderator.id,
           action: ModerationAction.UNBAN_USER,
           targetType: ModerationTargetType.USER,
           targetId: user.id,
@@ -125,21 +126,11 @@ export class ModerationService {
     return (await this.users.findById(user.id)) ?? user;
   }
 
-  /** The user a moderator acts on: not themself, not an admin, and an editor for admins alone. */
-  private async target(userId: string, viewer: Viewer): Promise<User> {
+  /** The user `moderator` bans or unbans, within the rules of refuseForbiddenBan. */
+  private async target(userId: string, moderator: User): Promise<User> {
     const user = await this.users.findById(userId.toLowerCase());
     if (!user) throw notFound('User');
-    if (user.id === viewer!.id) throw badUserInput('You cannot ban yourself.', 'userId');
-    if (user.role === Role.ADMIN)
-      throw forbidden('Admins cannot be banned: change their role first.');
-    if (user.role === Role.EDITOR && !isAdmin(viewer)) {
-      throw forbidden('Only admins ban editors.');
-    }
+    refuseForbiddenBan(user, moderator, 'userId');
     return user;
-  }
-
-  private requireModerator(viewer: Viewer, what: string): void {
-    if (!viewer) throw unauthenticated(`You must be signed in to ${what}.`);
-    if (!isModerator(viewer)) throw forbidden(`Only editors and admins ${what}.`);
   }
 }

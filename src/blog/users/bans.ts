@@ -1,7 +1,8 @@
 import { GraphQLError } from 'graphql';
 
+import { isAdmin, Role } from './roles';
 import type { User } from './user.entity';
-import { forbidden } from '../common/errors';
+import { badUserInput, forbidden } from '../common/errors';
 
 /** A ban in force: why, and until when (null: for good). */
 export interface ActiveBan {
@@ -38,4 +39,16 @@ export function bannedError(ban: ActiveBan): GraphQLError {
   return forbidden(`You are banned from writing ${until}: ${ban.reason}`, {
     ban: { reason: ban.reason, until: ban.until?.toISOString() ?? null },
   });
+}
+
+/**
+ * Refuses a ban of `user` by `moderator` that the rules forbid: nobody bans themself
+ * (BAD_USER_INPUT on `field`) or an admin, and only admins ban editors (FORBIDDEN).
+ */
+export function refuseForbiddenBan(user: User, moderator: User, field: string): void {
+  if (user.id === moderator.id) throw badUserInput('You cannot ban yourself.', field);
+  if (user.role === Role.ADMIN) {
+    throw forbidden('Admins cannot be banned: change their role first.');
+  }
+  if (user.role === Role.EDITOR && !isAdmin(moderator)) throw forbidden('Only admins ban editors.');
 }

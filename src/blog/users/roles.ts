@@ -1,6 +1,7 @@
 import { registerEnumType } from '@nestjs/graphql';
 
 import type { Viewer } from './viewer';
+import { forbidden, unauthenticated } from '../common/errors';
 
 /**
  * What a member may do on the blog. Stored in `users.role` in lower case (`admin`): see
@@ -64,6 +65,16 @@ export function isAdmin(viewer: Viewer): boolean {
 /** Editors and admins: they review, publish anyone's post they can see, and moderate. */
 export function isModerator(viewer: Viewer): boolean {
   return viewer?.role === Role.ADMIN || viewer?.role === Role.EDITOR;
+}
+
+/**
+ * The viewer, when they are a moderator (an editor or an admin): UNAUTHENTICATED when anonymous,
+ * FORBIDDEN otherwise, saying they may not `what` ("ban users").
+ */
+export function moderatorOf(viewer: Viewer, what: string): NonNullable<Viewer> {
+  if (!viewer) throw unauthenticated(`You must be signed in to ${what}.`);
+  if (!isModerator(viewer)) throw forbidden(`Only editors and admins ${what}.`);
+  return viewer;
 }
 
 /** Whether `viewer` may publish, schedule or unpublish posts at all (their own at least). */
