@@ -15,31 +15,8 @@ import {
 import { pageKey } from '../common/pagination';
 import { Viewer } from '../users/viewer';
 
-/** One DataLoader of thread pages per distinct order and page, shared by every parent asking it. */
-class ThreadPageLoaders {
-  private readonly loaders = new Map<string, DataLoader<string, ThreadComment[]>>();
-
-  constructor(
-    private readonly load: (
-      keys: readonly string[],
-      page: ThreadPage,
-      order: string,
-    ) => Promise<Map<string, ThreadComment[]>>,
-  ) {}
-
-  for(page: ThreadPage, order = ''): DataLoader<string, ThreadComment[]> {
-    const key = `${order}:${pageKey(page)}:${page.afterLikes ?? ''}`;
-    let loader = this.loaders.get(key);
-    if (!loader) {
-      loader = new DataLoader(async (keys) => {
-        const pages = await this.load(keys, page, order);
-        return keys.map((id) => pages.get(id) ?? []);
-      });
-      this.loaders.set(key, loader);
-    }
-    return loader;
-  }
-}
+/** Pages of threads or replies differ by where they start: a comment, and for TOP its likes. */
+const threadPageKey = (page: ThreadPage) => `${pageKey(page)}:${page.afterLikes ?? ''}`;
 
 /**
  * The comment loaders of one request, for its viewer (who sees hidden and held comments, and
@@ -85,16 +62,17 @@ class RequestCommentsLoaders {
     page: ThreadPage,
     counted: boolean,
   ): DataLoader<string, ThreadComment[]> {
-    const name = counted ? 'countedThreadsByPost' : 'threadsByPost';
+    const name = `${counted ? 'countedThreadsByPost' : 'threadsByPost'}:${order}`;
     return this.cache
       .once(
         name,
         () =>
-          new ThreadPageLoaders((ids, at, each) =>
-            this.comments.threadsOf(ids, each as ThreadOrder, at, this.viewer, counted),
+          new PagedLoaders(
+            (ids, at: ThreadPage) => this.comments.threadsOf(ids, order, at, this.viewer, counted),
+            threadPageKey,
           ),
       )
-      .for(page, order);
+      .for(page);
   }
 
   /** A loader of each thread's page of replies. */
@@ -102,7 +80,11 @@ class RequestCommentsLoaders {
     return this.cache
       .once(
         'repliesByThread',
-        () => new ThreadPageLoaders((ids, at) => this.comments.repliesOf(ids, at, this.viewer)),
+        () =>
+          new PagedLoaders(
+            (ids, at: ThreadPage) => this.comments.repliesOf(ids, at, this.viewer),
+            threadPageKey,
+          ),
       )
       .for(page);
   }

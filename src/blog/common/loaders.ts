@@ -39,15 +39,17 @@ export const viewerFlags = (
   });
 
 /** One DataLoader per distinct page argument, shared by every parent that asks for that page. */
-export class PagedLoaders<T> {
+export class PagedLoaders<T, P extends Page = Page> {
   private readonly loaders = new Map<string, DataLoader<string, T[]>>();
 
+  /** `keyOf` tells pages apart, when a page carries more than {@link pageKey} reads. */
   constructor(
-    private readonly load: (keys: readonly string[], page: Page) => Promise<Map<string, T[]>>,
+    private readonly load: (keys: readonly string[], page: P) => Promise<Map<string, T[]>>,
+    private readonly keyOf: (page: P) => string = pageKey,
   ) {}
 
-  for(page: Page): DataLoader<string, T[]> {
-    const key = pageKey(page);
+  for(page: P): DataLoader<string, T[]> {
+    const key = this.keyOf(page);
     let loader = this.loaders.get(key);
     if (!loader) {
       loader = new DataLoader(async (keys) => {
@@ -60,7 +62,7 @@ export class PagedLoaders<T> {
   }
 
   /** Remembers `key`'s `page`, read by another statement, so that loading it costs none. */
-  prime(page: Page, key: string, value: T[]): void {
+  prime(page: P, key: string, value: T[]): void {
     this.for(page).prime(key, value);
   }
 }

@@ -76,12 +76,10 @@ export class SubscriptionsResolver {
       args: PostArgs,
       context: BlogContext,
     ) {
-      if (event.postId !== args.postId) return false;
-      const [sees, comment] = await Promise.all([
-        this.seesPost(event, event.postId, context),
-        eventComment(this.fanOut, event),
-      ]);
-      return sees && comment != null && seesComment(comment, context.viewer ?? null);
+      const seen = await this.commentEvent(event, args, context);
+      return (
+        seen !== null && seen.comment != null && seesComment(seen.comment, context.viewer ?? null)
+      );
     },
     resolve: (event: CommentAddedEvent) => commentOfEvent.get(event),
   })
@@ -103,12 +101,8 @@ export class SubscriptionsResolver {
       args: PostArgs,
       context: BlogContext,
     ) {
-      if (event.postId !== args.postId) return false;
-      const [sees, comment] = await Promise.all([
-        this.seesPost(event, event.postId, context),
-        eventComment(this.fanOut, event),
-      ]);
-      return sees && (comment != null || event.removed !== undefined);
+      const seen = await this.commentEvent(event, args, context);
+      return seen !== null && (seen.comment != null || event.removed !== undefined);
     },
     resolve: (event: CommentUpdatedEvent, _: unknown, context: BlogContext) => {
       const comment = commentOfEvent.get(event);
@@ -154,6 +148,23 @@ export class SubscriptionsResolver {
   ) {
     await this.posts.findPublished(postId, viewer);
     return this.fanOut.listen(BlogEvent.PostLikesChanged, context);
+  }
+
+  /**
+   * A comment event on the post `args` names, for a viewer who sees that post: its comment, read
+   * once for every subscriber (null when it is gone); null when the event is not theirs.
+   */
+  private async commentEvent(
+    event: CommentAddedEvent | CommentUpdatedEvent,
+    args: PostArgs,
+    context: BlogContext,
+  ): Promise<{ comment: Comment | null } | null> {
+    if (event.postId !== args.postId) return null;
+    const [sees, comment] = await Promise.all([
+      this.seesPost(event, event.postId, context),
+      eventComment(this.fanOut, event),
+    ]);
+    return sees ? { comment } : null;
   }
 
   /**
