@@ -25,6 +25,7 @@ import {
   RedisThrottlerStorage,
   RedisWriteRateLimitStorage,
   Role,
+  S3ImageStorage,
 } from './blog';
 import {
   appConfig,
@@ -32,10 +33,14 @@ import {
   databaseConfig,
   graphqlConfig,
   httpConfig,
+  imagesConfig,
+  mailConfig,
+  createImageStorage,
   readBlogFeatures,
   redisConfig,
   siteConfig,
   validateEnvironment,
+  webhooksConfig,
 } from './config';
 import { trustedDocumentsConfig } from './config/trusted-documents.config';
 import { isPermanentConnectionError } from './database/connection-errors';
@@ -78,6 +83,7 @@ export class AppModule implements OnApplicationShutdown {
       await this.blog.throttlerStorage.close();
     }
     await this.blog.writeRateLimitStorage?.close?.();
+    if (this.blog.images?.storage instanceof S3ImageStorage) this.blog.images.storage.destroy();
   }
 
   static forRoot(overrides: DataSourceOverrides = {}): DynamicModule {
@@ -98,6 +104,9 @@ export class AppModule implements OnApplicationShutdown {
             redisConfig,
             siteConfig,
             trustedDocumentsConfig,
+            imagesConfig,
+            mailConfig,
+            webhooksConfig,
           ],
           validate: validateEnvironment,
         }),
@@ -163,6 +172,9 @@ export class AppModule implements OnApplicationShutdown {
             trustedDocumentsConfig.KEY,
             databaseConfig.KEY,
             siteConfig.KEY,
+            imagesConfig.KEY,
+            mailConfig.KEY,
+            webhooksConfig.KEY,
           ],
           useFactory: (
             app: ConfigType<typeof appConfig>,
@@ -172,6 +184,9 @@ export class AppModule implements OnApplicationShutdown {
             trustedDocuments: ConfigType<typeof trustedDocumentsConfig>,
             database: ConfigType<typeof databaseConfig>,
             site: ConfigType<typeof siteConfig>,
+            images: ConfigType<typeof imagesConfig>,
+            mail: ConfigType<typeof mailConfig>,
+            webhooks: ConfigType<typeof webhooksConfig>,
           ) => ({
             jwtSecret: auth.jwtSecret,
             database: {
@@ -186,6 +201,28 @@ export class AppModule implements OnApplicationShutdown {
             documentLimits: graphql.documentLimits,
             searchRankWindow: graphql.searchRankWindow,
             site: { url: site.url, postPath: site.postPath, feedContent: site.feedContent },
+            images: {
+              storage: createImageStorage(images),
+              maxBytes: images.maxBytes,
+              maxPixels: images.maxPixels,
+              quotaBytes: images.quotaBytes,
+              processingConcurrency: images.processingConcurrency,
+              processingQueue: images.processingQueue,
+            },
+            mail: {
+              ...(mail.smtpUrl ? { smtpUrl: mail.smtpUrl } : { directory: mail.directory }),
+              from: mail.from,
+              linkBaseUrl: mail.linkBaseUrl,
+              passwordResetPath: mail.passwordResetPath,
+              emailVerificationPath: mail.emailVerificationPath,
+              passwordResetTtl: mail.passwordResetTtl,
+              emailVerificationTtl: mail.emailVerificationTtl,
+              requireVerifiedEmail: mail.requireVerifiedEmail,
+              logLinks: mail.logLinks,
+              maxAttempts: mail.maxAttempts,
+              retryBaseMs: mail.retryBaseMs,
+            },
+            webhooks,
             authRateLimit: auth.rateLimit,
             throttlerStorage: redis.url
               ? new RedisThrottlerStorage(redis.url, redis.prefix)

@@ -52,6 +52,10 @@ describe('The embedded SQLite default (e2e)', () => {
         `mutation { logIn(input: {email: "ada@example.com", password: "demo-password"}) { token user { handle } } }`,
       );
       expect(logIn.user.handle).toBe('ada');
+      // The demo's addresses are verified, and none was mailed.
+      const { me } = await t.data('{ me { emailVerified } }', {}, `Bearer ${logIn.token}`);
+      expect(me).toEqual({ emailVerified: true });
+      expect(await t.dataSource.query('SELECT id FROM mail_outbox')).toEqual([]);
       // The demo of conversations: a thread with replies, a post awaiting review, an open report.
       const ada = `Bearer ${logIn.token}`;
       const demo = await t.data(

@@ -78,13 +78,43 @@ describe('The migration scripts (e2e)', () => {
     }
   };
 
-  it('should run every migration, revert the last seventeen, and find the entities in step', async () => {
+  it('should run every migration, revert the last twenty, and find the entities in step', async () => {
     await npm('migration:run');
     expect(tables()).toEqual(
       expect.arrayContaining(['comments', 'follows', 'likes', 'migrations', 'posts', 'users']),
     );
 
-    // The last one files reports, grouped by target into the moderation queue: at most one open
+    // The last one keeps account e-mail: a verified flag on users, single-use tokens stored as
+    // hashes, and the outbox the mail worker sends from.
+    expect(tables()).toEqual(expect.arrayContaining(['account_tokens', 'mail_outbox']));
+    expect(columnsOf('users')).toContain('email_verified');
+    expect(indexesOf('account_tokens')).toContain('UQ_account_tokens_hash');
+    await npm('migration:revert');
+    expect(migrationsRun()).not.toContain('AccountEmail1765010000000');
+    expect(tables()).not.toContain('account_tokens');
+    expect(tables()).not.toContain('mail_outbox');
+    expect(columnsOf('users')).not.toContain('email_verified');
+
+    // The one before keeps webhooks and their deliveries, the outbox their worker claims from.
+    expect(tables()).toEqual(expect.arrayContaining(['webhooks', 'webhook_deliveries']));
+    expect(indexesOf('webhook_deliveries')).toContain('IDX_webhook_deliveries_due');
+    await npm('migration:revert');
+    expect(migrationsRun()).not.toContain('CreateWebhooks1765009000000');
+    expect(tables()).not.toContain('webhooks');
+    expect(tables()).not.toContain('webhook_deliveries');
+
+    // The one before keeps uploaded images, and where posts and users use them.
+    expect(tables()).toContain('images');
+    expect(columnsOf('posts')).toContain('cover_image_id');
+    expect(columnsOf('users')).toContain('avatar_image_id');
+    expect(indexesOf('images')).toContain('IDX_images_owner_created');
+    await npm('migration:revert');
+    expect(migrationsRun()).not.toContain('CreateImages1765008000000');
+    expect(tables()).not.toContain('images');
+    expect(columnsOf('posts')).not.toContain('cover_image_id');
+    expect(columnsOf('users')).not.toContain('avatar_image_id');
+
+    // The one before files reports, grouped by target into the moderation queue: at most one open
     // item a target (a partial unique index).
     expect(tables()).toEqual(expect.arrayContaining(['moderation_items', 'reports']));
     expect(indexesOf('moderation_items')).toContain('UQ_moderation_items_open_target');

@@ -11,7 +11,7 @@ const PRELOAD = join(__dirname, 'helpers', 'loaded-packages.js');
 
 /**
  * Packages that only a setting brings in: the database's driver, Redis, tracing, pretty logs,
- * metrics.
+ * metrics, the S3 client.
  */
 const OPTIONAL_PACKAGES = [
   'pg',
@@ -22,6 +22,7 @@ const OPTIONAL_PACKAGES = [
   'pino-pretty',
   'prom-client',
   '@apollo/usage-reporting-protobuf',
+  '@aws-sdk/client-s3',
 ] as const;
 
 /**
@@ -71,13 +72,16 @@ describe('Packages the built service loads (e2e)', () => {
     expect(await optionalPackagesLoaded({ REDIS_URL: '' })).toEqual([driver]);
   }, 60_000);
 
-  it('should load Redis, tracing, pino-pretty and prom-client once their settings are on', async () => {
+  it('should load Redis, tracing, pino-pretty, prom-client and the S3 client once their settings are on', async () => {
     const closed = await freePort();
     const loaded = await optionalPackagesLoaded({
       REDIS_URL: `redis://127.0.0.1:${closed}`,
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${closed}`,
       LOG_FORMAT: 'pretty',
       METRICS_ENABLED: 'true',
+      STORAGE: 's3',
+      S3_BUCKET: 'blog-images',
+      S3_ENDPOINT: `http://127.0.0.1:${closed}`,
     });
     expect(loaded).toEqual(
       expect.arrayContaining([
@@ -87,6 +91,7 @@ describe('Packages the built service loads (e2e)', () => {
         '@opentelemetry/sdk-trace-node',
         'pino-pretty',
         'prom-client',
+        '@aws-sdk/client-s3',
       ]),
     );
     expect(loaded).not.toContain('@apollo/usage-reporting-protobuf');

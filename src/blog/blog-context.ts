@@ -28,6 +28,11 @@ export interface BlogContext {
   scope?: RequestScope;
   /** Accounts this response has just signed in (signUp, logIn): their private fields show. */
   signedInNow?: Set<string>;
+  /**
+   * Whether the module refuses writes of accounts whose address is not verified
+   * (`mail.requireVerifiedEmail`), set by ViewerGuard with the viewer.
+   */
+  requireVerifiedEmail?: boolean;
   /** The authentication in flight, shared by root fields resolved in parallel. */
   viewerResolution?: Promise<Viewer>;
   /**

@@ -5,9 +5,12 @@ import type { PubSubEngine } from 'graphql-subscriptions';
 
 import type { BlogFeatureSwitches } from './blog-feature';
 import type { SqlOptions } from './common/sql';
+import type { BlogImagesOptions } from './images/image-options';
 import type { WriteRateLimitStorage } from './limits/write-rate-limit-storage';
+import type { BlogMailOptions } from './mail/mail-options';
 import type { BlogSiteOptions } from './posts/post-urls';
 import type { Role } from './users/roles';
+import type { BlogWebhookOptions } from './webhooks/webhook-options';
 
 /** At most `limit` attempts (per client address, email or user) in `windowMs`. */
 export interface RateLimit {
@@ -106,7 +109,9 @@ export interface BlogModuleOptions {
    * `changePassword` and `deleteAccount` one signed-in user may make; and how many `logIn`
    * attempts one address may make on one email. `logIn` also has two ceilings for addresses that
    * have not signed in to the email in the past week: 5 times the limit per email in 60 times
-   * the window, and 100 times the limit per window in all. Default: 10 a minute.
+   * the window, and 100 times the limit per window in all. The account e-mail mutations count
+   * too: `requestPasswordReset` per address and per email, `requestEmailVerification` per address
+   * and per user, `resetPassword` and `verifyEmail` per address. Default: 10 a minute.
    */
   authRateLimit?: RateLimit;
   /**
@@ -162,6 +167,23 @@ export interface BlogModuleOptions {
    * address and the feeds are served; without it `url` is null and the feeds answer 404.
    */
   site?: BlogSiteOptions;
+  /**
+   * Account e-mail: password resets and address verification, sent through an outbox over SMTP
+   * (`smtpUrl`) or written as `.eml` files (`directory`); without either no mail is sent. The
+   * links lead to `linkBaseUrl` (default `site.url`). See {@link BlogMailOptions}.
+   */
+  mail?: BlogMailOptions;
+  /**
+   * Uploaded images (`POST /images`): where their files are stored, and the limits of an upload.
+   * See {@link BlogImagesOptions}; every field has a default. On Fastify, the host registers
+   * `@fastify/multipart` on its instance.
+   */
+  images?: BlogImagesOptions;
+  /**
+   * Webhooks: how their deliveries are sent, retried and logged, and which targets they may
+   * reach. See {@link BlogWebhookOptions}; every field has a default.
+   */
+  webhooks?: BlogWebhookOptions;
   /**
    * The optional features (search, tags, notifications, bookmarks), each on unless set to
    * `false`. A feature left out has no providers and, with the GraphQL root's

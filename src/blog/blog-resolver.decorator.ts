@@ -11,6 +11,7 @@ import {
 import { ViewerGuard } from './auth/viewer.guard';
 import { BlogContext } from './blog-context';
 import { activeBan, bannedError, OPEN_TO_BANNED } from './users/bans';
+import { OPEN_TO_UNVERIFIED, unverifiedEmailRefusal } from './users/email-verification';
 
 /**
  * Hands every error of a blog resolver to the GraphQL error formatter untouched, instead of
@@ -39,7 +40,9 @@ export const FRESH_LOADERS_AFTER = 'blog:fresh_loaders_after';
  *
  * A root mutation field of an operation that has stopped (its client has gone, see
  * RequestScope) does not start: the fields already run stay written, the rest write nothing.
- * Nor does one of a banned viewer, but those of OPEN_TO_BANNED (signing out, say).
+ * Nor does one of a banned viewer, but those of OPEN_TO_BANNED (signing out, say), nor, when
+ * verified addresses are required, one of a viewer whose address is not, but those of
+ * OPEN_TO_UNVERIFIED.
  *
  * It wraps the handler itself, with the GraphQL context handed to it as one more parameter
  * (`@Context()` after its own), rather than as a Nest interceptor: Nest runs a handler with an
@@ -55,12 +58,17 @@ function freshLoadersAfter(target: object, key: string | symbol, descriptor: Pro
   );
   Context()(target, key, contextIndex);
   const openToBanned = OPEN_TO_BANNED.has(String(key));
+  const openToUnverified = OPEN_TO_UNVERIFIED.has(String(key));
   const fresh = async function (this: unknown, ...args: unknown[]): Promise<unknown> {
     // Nest always hands the context; code that calls the handler itself may not.
     const blog = args[contextIndex] as BlogContext | undefined;
     blog?.scope?.throwIfStopped();
     const ban = openToBanned ? null : activeBan(blog?.viewer);
     if (ban) throw bannedError(ban);
+    const unverified = openToUnverified
+      ? null
+      : unverifiedEmailRefusal(blog?.viewer, blog?.requireVerifiedEmail ?? false);
+    if (unverified) throw unverified;
     try {
       return await handler.apply(this, args);
     } finally {

@@ -4,8 +4,12 @@ import { getOptionsToken, ThrottlerStorage, ThrottlerStorageService } from '@nes
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { AccessTokenService, blogJwtService } from './auth/access-token.service';
+import { AccountEmailResolver } from './auth/account-email.resolver';
+import { AccountEmailService } from './auth/account-email.service';
+import { AccountMail } from './auth/account-mail.service';
 import { AuthResolver } from './auth/auth.resolver';
 import { AuthService } from './auth/auth.service';
+import { EmailChanges } from './auth/email-changes';
 import { PasswordService } from './auth/password.service';
 import { ViewerGuard } from './auth/viewer.guard';
 import { BlogFeatureSwitches } from './blog-feature';
@@ -37,6 +41,13 @@ import { FeedResolver } from './feed/feed.resolver';
 import { FeedService } from './feed/feed.service';
 import { FollowsResolver } from './follows/follows.resolver';
 import { FollowsService } from './follows/follows.service';
+import { DEFAULT_IMAGE_DIR } from './images/image-options';
+import { IMAGE_STORAGE } from './images/image-storage';
+import { ImagesController } from './images/images.controller';
+import { ImageConnectionResolver, ImagesResolver } from './images/images.resolver';
+import { ImagesService } from './images/images.service';
+import { LocalImageStorage } from './images/local-image-storage';
+import { OrphanSweeper } from './images/orphan-sweeper';
 import { LikesResolver } from './likes/likes.resolver';
 import { LikesService } from './likes/likes.service';
 import { AuthThrottlerGuard, authThrottlers } from './limits/auth-throttler.guard';
@@ -45,6 +56,8 @@ import { LogInLimiter } from './limits/log-in-limits';
 import { OperationLimitsPlugin } from './limits/operation-limits.plugin';
 import { OperationRules } from './limits/operation-rules';
 import { WriteRateLimiter } from './limits/write-rate-limit';
+import { mailSettings } from './mail/mail-options';
+import { MAIL_SETTINGS, MailOutbox } from './mail/mail-outbox';
 import {
   ModerationLogConnectionResolver,
   ModerationLogResolver,
@@ -78,6 +91,11 @@ import { SyndicationController } from './syndication/syndication.controller';
 import { SyndicationService } from './syndication/syndication.service';
 import { UsersResolver } from './users/users.resolver';
 import { UsersService } from './users/users.service';
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher';
+import { webhookOptionsProvider } from './webhooks/webhook-options.provider';
+import { WebhookOutbox } from './webhooks/webhook-outbox';
+import { WebhookConnectionResolver, WebhooksResolver } from './webhooks/webhooks.resolver';
+import { WebhooksService } from './webhooks/webhooks.service';
 
 /**
  * The blog's GraphQL types, resolvers and services. The host application owns the TypeORM root
@@ -87,7 +105,7 @@ import { UsersService } from './users/users.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature(blogEntities)],
-  controllers: [SyndicationController],
+  controllers: [SyndicationController, ImagesController],
   providers: [
     { provide: JwtService, inject: [BLOG_MODULE_OPTIONS], useFactory: blogJwtService },
     {
@@ -114,7 +132,17 @@ import { UsersService } from './users/users.service';
     AuthThrottlerGuard,
     LogInLimiter,
     PasswordService,
+    {
+      provide: MAIL_SETTINGS,
+      inject: [BLOG_MODULE_OPTIONS],
+      useFactory: (options: BlogModuleOptions) => mailSettings(options.mail, options.site?.url),
+    },
+    MailOutbox,
+    AccountMail,
+    EmailChanges,
     AuthService,
+    AccountEmailService,
+    AccountEmailResolver,
     AccessTokenService,
     ViewerGuard,
     {
@@ -161,8 +189,26 @@ import { UsersService } from './users/users.service';
     SyndicationService,
     SubscriptionsResolver,
     FeatureSchemaCheck,
+    webhookOptionsProvider,
+    WebhookOutbox,
+    WebhookDispatcher,
+    WebhooksService,
+    WebhooksResolver,
+    WebhookConnectionResolver,
+    {
+      provide: IMAGE_STORAGE,
+      inject: [BLOG_MODULE_OPTIONS],
+      useFactory: (options: BlogModuleOptions) =>
+        options.images?.storage ??
+        new LocalImageStorage(DEFAULT_IMAGE_DIR, 'http://localhost:3000/images'),
+    },
+    ImagesService,
+    ImagesResolver,
+    ImageConnectionResolver,
+    OrphanSweeper,
   ],
   exports: [
+    WebhooksService,
     UsersService,
     PostsService,
     PostUrls,
@@ -177,6 +223,8 @@ import { UsersService } from './users/users.service';
     TrustedDocuments,
     BLOG_PUB_SUB,
     BLOG_MODULE_OPTIONS,
+    ImagesService,
+    IMAGE_STORAGE,
   ],
 })
 export class BlogModule extends ConfigurableBlogModule {

@@ -37,6 +37,11 @@ export const SETTING_GROUPS = {
     title: 'Accounts and tokens',
     intro: 'Access tokens, and the limits that keep password guessing and writes slow.',
   },
+  mail: {
+    title: 'Account e-mail',
+    intro:
+      'Password reset and address verification mails, sent from an outbox in the database. Without `SMTP_URL` each mail is written as an `.eml` file under `DATA_DIR/mail`, and in development its link is logged. The links lead to `SITE_URL` + the page path + `?token=…`; without `SITE_URL`, to `http://localhost:{PORT}`, which production refuses once `SMTP_URL` is set.',
+  },
   redis: {
     title: 'Redis',
     intro:
@@ -50,6 +55,16 @@ export const SETTING_GROUPS = {
     title: 'Site',
     intro:
       'Where the front-end shows posts. `Post.url`, the canonical fallback of `Post.seo` and the feeds need `SITE_URL`; without it they are null, and the feeds answer 404.',
+  },
+  images: {
+    title: 'Images',
+    intro:
+      'Uploads at `POST /images`: where their files are stored, and the limits of an upload. Refused uploads answer 413, 415 or 429 before anything is stored.',
+  },
+  webhooks: {
+    title: 'Webhooks',
+    intro:
+      'How the deliveries of webhooks are sent, retried and logged, and which addresses they may reach. Admins make webhooks through the API; see [Webhooks](../how-to/webhooks.md).',
   },
   graphql: {
     title: 'GraphQL',
@@ -401,6 +416,84 @@ export const SETTINGS = defineSettings({
       'Counted in the database, so every instance shares the count; past it the answer is `TOO_MANY_REQUESTS` with `retryAfter`. Reporting a target again counts nothing. See [Moderation](api/moderation.md#reporting).',
   },
 
+  SMTP_URL: {
+    group: 'mail',
+    type: 'text',
+    default: computed('unset (each mail is written to `DATA_DIR/mail` as an `.eml` file)'),
+    allowed:
+      '`smtp://user:password@host:587` (STARTTLS) or `smtps://user:password@host:465` (TLS); query parameters set other nodemailer SMTP options',
+    summary: 'The SMTP server that account mails go to, through nodemailer.',
+    details:
+      '`smtp://` must upgrade with STARTTLS: a server that offers none gets no mail, unless the URL ends in `?requireTLS=false`. A server on this machine (`localhost`, `127.0.0.1`, `::1`: a local relay, a test server) is upgraded when it offers STARTTLS, its certificate unchecked, and spoken to in plain SMTP when not, since nothing crosses a network; `?requireTLS=true` requires TLS there too. `smtps://` speaks TLS from the start. Other nodemailer options go in the query (`?tls.rejectUnauthorized=false`, `&name=host`). Messages never quote the URL, which may hold a password. See [Run in production](../how-to/run-in-production.md#send-mail).',
+  },
+  MAIL_FROM: {
+    group: 'mail',
+    type: 'text',
+    default: computed('`no-reply@` the host of `SITE_URL` (`no-reply@localhost` without it)'),
+    allowed: '`address@host` or `Name <address@host>`',
+    summary: 'The From of every account mail.',
+    details:
+      'Required in production once `SMTP_URL` is set: a domain whose SPF and DKIM your mail provider signs for, or receivers file the mail as spam.',
+  },
+  PASSWORD_RESET_TTL: {
+    group: 'mail',
+    type: 'text',
+    default: '30m',
+    allowed: 'a lifetime of at least 1 s, as seconds (`1800`) or a duration (`30m`, `2h`)',
+    summary: 'How long a password reset link works, read as `JWT_EXPIRES_IN` is.',
+  },
+  EMAIL_VERIFICATION_TTL: {
+    group: 'mail',
+    type: 'text',
+    default: '24h',
+    allowed: 'a lifetime of at least 1 s, as seconds (`86400`) or a duration (`24h`, `7d`)',
+    summary: 'How long an address verification link works, read as `JWT_EXPIRES_IN` is.',
+  },
+  PASSWORD_RESET_PATH: {
+    group: 'mail',
+    type: 'text',
+    default: '/reset-password',
+    allowed: 'a path that starts with one `/`, without spaces or `#`',
+    summary:
+      "The front-end's page that a password reset link opens, under `SITE_URL`; the link adds `?token=…`.",
+  },
+  EMAIL_VERIFICATION_PATH: {
+    group: 'mail',
+    type: 'text',
+    default: '/verify-email',
+    allowed: 'a path that starts with one `/`, without spaces or `#`',
+    summary:
+      "The front-end's page that a verification link opens, under `SITE_URL`; the link adds `?token=…`.",
+  },
+  REQUIRE_VERIFIED_EMAIL: {
+    group: 'mail',
+    type: 'boolean',
+    default: false,
+    summary: 'Refuse the writes of accounts whose address is not verified.',
+    details:
+      'Their mutations answer `FORBIDDEN` with `extensions.reason` `EMAIL_NOT_VERIFIED`, but those of their own account: logging in and out, the password, `updateProfile` (to correct the address), asking for and following a verification link, deleting the account, and marking notifications read. Accounts made before this version start unverified. See [Password reset and address verification](../how-to/password-reset-and-verification.md).',
+  },
+  MAIL_MAX_ATTEMPTS: {
+    group: 'mail',
+    type: 'integer',
+    default: 8,
+    min: 1,
+    max: 100,
+    summary: 'Attempts to send one mail before it is given up and logged at error level.',
+    details:
+      'A server that refuses the recipient for good (a 5xx answer to it) ends the attempts at once.',
+  },
+  MAIL_RETRY_BASE_MS: {
+    group: 'mail',
+    type: 'integer',
+    default: 30_000,
+    min: 1,
+    max: 3_600_000,
+    unit: 'ms',
+    summary:
+      'The wait before the first retry of a mail that failed, in ms; each later wait doubles, jittered, up to 6 hours.',
+  },
+
   REDIS_URL: {
     group: 'redis',
     type: 'text',
@@ -462,6 +555,200 @@ export const SETTINGS = defineSettings({
     values: ['excerpt', 'full'],
     default: 'excerpt',
     summary: "What a feed item carries: the post's excerpt, or its sanitised HTML.",
+  },
+
+  STORAGE: {
+    group: 'images',
+    type: 'enum',
+    values: ['local', 's3'],
+    default: 'local',
+    summary: 'Where uploaded images are stored: `local` (under `DATA_DIR/images`) or `s3`.',
+    details:
+      '`local` keeps the files under `DATA_DIR/images` and serves them at `GET /images/{id}/{name}`; their URLs start with `IMAGE_PUBLIC_BASE_URL`, else `SITE_URL` + `/images` (the front-end then forwards `/images` to the service), else `http://localhost:{PORT}/images`. Several instances need `s3`, or one shared folder.',
+  },
+  IMAGE_MAX_BYTES: {
+    group: 'images',
+    type: 'integer',
+    default: 10 * 1024 * 1024,
+    min: 1024,
+    max: 100 * 1024 * 1024,
+    unit: 'bytes',
+    summary: 'The largest upload, in bytes; a larger one is refused with 413 as it streams in.',
+  },
+  IMAGE_MAX_PIXELS: {
+    group: 'images',
+    type: 'integer',
+    default: 40_000_000,
+    min: 1,
+    max: 268_402_689,
+    summary:
+      'The most pixels (width × height) of an uploaded image, read from its header before anything is decoded; more is refused with 413.',
+    details:
+      'A decompression bomb (a small file claiming 50,000 × 50,000 pixels) costs a header read.',
+  },
+  IMAGE_QUOTA_BYTES: {
+    group: 'images',
+    type: 'integer',
+    default: 200 * 1024 * 1024,
+    min: 0,
+    max: 2 ** 40,
+    unit: 'bytes',
+    summary:
+      "The stored bytes each user may have, every image's variants included; an upload past it is refused with 413.",
+  },
+  IMAGE_PROCESSING_CONCURRENCY: {
+    group: 'images',
+    type: 'integer',
+    default: 2,
+    min: 1,
+    max: 64,
+    summary:
+      "Uploads processed at once, each on sharp's threads (libuv's pool), never on the event loop.",
+  },
+  IMAGE_PROCESSING_QUEUE: {
+    group: 'images',
+    type: 'integer',
+    default: 16,
+    min: 0,
+    max: 1000,
+    summary:
+      'Uploads that may wait for processing, their bytes in memory; one more is refused with 429 before its body is read.',
+  },
+  IMAGE_PUBLIC_BASE_URL: {
+    group: 'images',
+    type: 'text',
+    default: computed(
+      "with `STORAGE=local`, `SITE_URL` + `/images`, else `http://localhost:{PORT}/images`; with `STORAGE=s3`, the bucket's own URL: `{S3_ENDPOINT}/{S3_BUCKET}`, or `https://{S3_BUCKET}.s3.{S3_REGION}.amazonaws.com` on AWS",
+    ),
+    allowed:
+      'an absolute http(s) URL such as `https://images.example.com`, optionally with a base path; no user name, password, query or fragment',
+    summary:
+      'The public base of image URLs, such as a CDN in front of the bucket: a file `images/{id}/{name}` is at `{IMAGE_PUBLIC_BASE_URL}/images/{id}/{name}` on S3.',
+    details:
+      'On local storage a file is at `{IMAGE_PUBLIC_BASE_URL}/{id}/{name}`: point it at where `GET /images` of the service is reached. URLs are absolute, so Markdown and other sites can use them as they are.',
+  },
+  S3_BUCKET: {
+    group: 'images',
+    type: 'text',
+    default: null,
+    allowed:
+      'a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens, starting and ending with a letter or a digit',
+    summary: 'The bucket of the image files; required with `STORAGE=s3`.',
+    details:
+      "The service writes, lists and deletes objects under `images/` in it. Credentials come from the AWS SDK's usual chain: `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY` (and `AWS_SESSION_TOKEN`), `AWS_PROFILE` with its files, or the role of the container or instance. See [Run in production](../how-to/run-in-production.md#images-in-a-bucket-behind-a-cdn).",
+  },
+  S3_ENDPOINT: {
+    group: 'images',
+    type: 'text',
+    default: computed('unset (AWS S3 in `S3_REGION`)'),
+    allowed:
+      'an http(s) URL such as `https://minio.example.com:9000`; no user name, password, query or fragment',
+    summary:
+      'An S3-compatible server instead of AWS (MinIO, Garage, Ceph, Cloudflare R2...), such as `https://minio.example.com:9000`.',
+  },
+  S3_REGION: {
+    group: 'images',
+    type: 'text',
+    default: 'us-east-1',
+    allowed: 'a region name such as `eu-west-3` (R2: `auto`)',
+    summary: "The bucket's region, which signs every request.",
+    details:
+      "`AWS_REGION` is not read: a bucket elsewhere than `S3_REGION` is refused by S3, and the log names the bucket's region.",
+  },
+  S3_FORCE_PATH_STYLE: {
+    group: 'images',
+    type: 'boolean',
+    default: computed('`true` with `S3_ENDPOINT`, else `false`'),
+    summary:
+      'Address the bucket by path (`{S3_ENDPOINT}/{S3_BUCKET}/{key}`) rather than by host name (`{S3_BUCKET}.{host}`).',
+    details: 'Most S3-compatible servers want paths; AWS wants host names.',
+  },
+  S3_TIMEOUT_MS: {
+    group: 'images',
+    type: 'integer',
+    default: 10_000,
+    min: 100,
+    max: 600_000,
+    unit: 'ms',
+    summary:
+      'The longest one request to the bucket may take, retries included, in ms; past it the upload or deletion answers `SERVICE_UNAVAILABLE` (HTTP 503).',
+    details:
+      'A bucket that refuses or cannot be reached answers the same, and the log says why; nothing of the bucket reaches the client.',
+  },
+
+  WEBHOOK_TIMEOUT_MS: {
+    group: 'webhooks',
+    type: 'integer',
+    default: 10_000,
+    min: 100,
+    max: 20_000,
+    unit: 'ms',
+    summary:
+      'The longest one delivery attempt may take: the look-up of the host, the connection and the answer together.',
+    details:
+      'Past it the attempt fails and is retried. An attempt is claimed for this long plus 5 s, so that one cut short by a crash is made again within 25 s of the restart.',
+  },
+  WEBHOOK_RETRY_BASE_MS: {
+    group: 'webhooks',
+    type: 'integer',
+    default: 30_000,
+    min: 1,
+    max: 3_600_000,
+    unit: 'ms',
+    summary:
+      'The wait before the first retry of a failed delivery; each later one waits 4 times longer.',
+    details:
+      'Each wait is spread by ±20 % (jitter), and no retry comes later than 24 hours after the event: with the default the retries wait about 30 s, 2 min, 8 min, 32 min, 2 h and 8.5 h, and the eighth attempt comes at 24 h.',
+  },
+  WEBHOOK_MAX_ATTEMPTS: {
+    group: 'webhooks',
+    type: 'integer',
+    default: 8,
+    min: 1,
+    max: 20,
+    summary: 'Attempts of one event to one webhook in all, the first included, within 24 hours.',
+  },
+  WEBHOOK_DISABLE_AFTER: {
+    group: 'webhooks',
+    type: 'integer',
+    default: 50,
+    min: 0,
+    max: 100_000,
+    summary:
+      'Events in a row whose every attempt failed that disable a webhook, and tell every admin; `0` never disables one.',
+    details:
+      'A success sets the count back to 0, and so does enabling the webhook again (`updateWebhook`).',
+  },
+  WEBHOOK_LOG_DAYS: {
+    group: 'webhooks',
+    type: 'integer',
+    default: 30,
+    min: 1,
+    max: 3650,
+    summary: 'How many days the delivery log (`Webhook.deliveries`) keeps an attempt.',
+  },
+  WEBHOOK_CONCURRENCY: {
+    group: 'webhooks',
+    type: 'integer',
+    default: 8,
+    min: 1,
+    max: 256,
+    summary: 'Delivery attempts one instance makes at once; more wait in the outbox.',
+  },
+  WEBHOOK_ALLOW_HTTP: {
+    group: 'webhooks',
+    type: 'boolean',
+    default: false,
+    summary: 'Allow `http://` targets besides `https://`.',
+  },
+  WEBHOOK_ALLOW_PRIVATE: {
+    group: 'webhooks',
+    type: 'boolean',
+    default: false,
+    summary:
+      'Allow targets that resolve to loopback, private, link-local, shared (CGNAT) or reserved addresses.',
+    details:
+      'Off, such an attempt fails without a connection, and the log says why. Cloud metadata addresses (`169.254.169.254`, `fd00:ec2::254`, `metadata.google.internal`...), multicast and unspecified addresses are refused even when on.',
   },
 
   BLOG_FEATURES: {

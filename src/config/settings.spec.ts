@@ -94,6 +94,8 @@ describe('the list of settings', () => {
         CORS_ORIGINS: 'https://app.example.com',
         OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
       }),
+      // images in a bucket
+      ...namesRead({ DATA_DIR: dataDir, STORAGE: 's3', S3_BUCKET: 'blog-images' }),
       ...namesReadOutsideConfig(),
     ]);
     expect([...read].sort()).toEqual([...SERVICE_SETTINGS].sort());
@@ -134,6 +136,8 @@ describe('the settings schema', () => {
       DATA_DIR: dataDir,
       // DATABASE_POOL_SIZE is read on PostgreSQL only.
       ...(name === 'DATABASE_POOL_SIZE' ? { DATABASE_URL: 'postgres://u@h:5432/db' } : {}),
+      // The S3 settings are read with STORAGE=s3 only.
+      ...(name.startsWith('S3_') ? { STORAGE: 's3', S3_BUCKET: 'blog-images' } : {}),
       [name]: String(value),
     });
     expect(() => validateEnvironment(env(min))).not.toThrow();

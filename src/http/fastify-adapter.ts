@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
+import fastifyMultipart from '@fastify/multipart';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 
@@ -20,7 +21,8 @@ import { pathOf, PROBE_PATHS } from '../observability/paths';
  * checked every second (Node's default check runs every 30 s), so slow-body clients cannot
  * hold sockets open; each client address holds at most `maxConnectionsPerClient` connections
  * ({@link capConnectionsPerClient}); and a request without a usable `Host` is answered 400
- * ({@link refuseBadHosts}). `logger` is the app's pino logger (none: no logs); request ids and
+ * ({@link refuseBadHosts}); multipart bodies are read by @fastify/multipart, for image uploads.
+ * `logger` is the app's pino logger (none: no logs); request ids and
  * the access log come from src/observability.
  */
 export function createFastifyAdapter(
@@ -53,6 +55,9 @@ export function createFastifyAdapter(
     exempt: addressMatcher(http.clientCapExempt),
   });
   refuseBadHosts(adapter.getInstance());
+  // Image uploads (POST /images) read multipart/form-data through @fastify/multipart, with the
+  // limits the route sets; no other route reads it.
+  void adapter.getInstance().register(fastifyMultipart, { throwFileSizeLimit: true });
   return adapter;
 }
 

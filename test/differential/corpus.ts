@@ -1,7 +1,11 @@
 import { getIntrospectionQuery } from 'graphql';
 
+import { mailing } from './corpus-account-email';
 import { conversing } from './corpus-conversations';
+import { imaging } from './corpus-images';
 import { moderating } from './corpus-moderation';
+import { uploading } from './corpus-uploads';
+import { hooking } from './corpus-webhooks';
 import {
   ADA,
   BOB,
@@ -1046,6 +1050,10 @@ export const CORPUS: Record<string, CorpusLine[]> = {
   reviewing,
   conversing,
   moderating,
+  imaging,
+  uploading,
+  mailing,
+  hooking,
 };
 
 /** Documents that are queries with none of what the executor leaves to graphql-js. */

@@ -24,6 +24,8 @@ const SHARED_ENV = {
   AUTH_RATE_LIMIT: '100000',
   LOG_LEVEL: 'warn',
   LOG_FORMAT: 'json',
+  // The seed's delivery log is older than the default 30 days, which the worker would prune.
+  WEBHOOK_LOG_DAYS: '3650',
 };
 
 /** graphql-js, the oracle. */

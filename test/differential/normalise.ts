@@ -25,7 +25,9 @@ const DB_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d+)?Z?$/;
 const JWT = /^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]*$/;
 const CURSOR = /^[A-Za-z0-9_-]{16,}$/;
 /** The opaque cursors the service makes, decoded: their kind, then their parts. */
-const CURSOR_TEXT = /^(post|search|bookmark|notification|tag):(.+)$/s;
+const CURSOR_TEXT = /^(post|search|bookmark|notification|tag|webhook|delivery):(.+)$/s;
+/** A webhook's signing secret, as createWebhook and rotateWebhookSecret show it. */
+const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
 /** A time in milliseconds since 1970 inside a cursor, from 2001 to 2286. */
 const MILLIS = /^\d{12,13}$/;
 
@@ -34,8 +36,10 @@ const MILLIS = /^\d{12,13}$/;
  * and nothing else: ids the service generated (numbered in order of first appearance, so that
  * "the same new id twice" and "two different new ids" stay apart), timestamps after the seed,
  * JWTs (reduced to their subject and token version), the opaque cursors that carry ids and
- * timestamps (of posts, searches, bookmarks, notifications and tags), and password hashes
- * (argon2 salts each one). Ids, timestamps and hashes of the seed are kept as they are.
+ * timestamps (of posts, searches, bookmarks, notifications, tags, webhooks and their
+ * deliveries), password hashes (argon2 salts each one), account tokens' hashes (the tokens are
+ * random) and webhook secrets, shown or sealed (both random). Ids, timestamps and hashes of the
+ * seed are kept as they are.
  *
  * Make one per instance and document, and pass it the replies in order, then the tables, so that
  * both instances number the same values alike.
@@ -43,6 +47,8 @@ const MILLIS = /^\d{12,13}$/;
 export class Normaliser {
   private readonly ids = new Map<string, string>();
   private readonly hashes = new Map<string, string>();
+  private readonly tokenHashes = new Map<string, string>();
+  private readonly secrets = new Map<string, string>();
 
   /**
    * @param seedIds ids present before the run, kept as they are
@@ -91,12 +97,16 @@ export class Normaliser {
 
   private column(column: string, value: unknown): unknown {
     if (column === 'password_hash' && typeof value === 'string') return this.hash(value);
+    if (column === 'token_hash' && typeof value === 'string') return this.tokenHash(value);
+    // A webhook's secret, sealed with a random nonce: numbered as it first appears.
+    if (/^(previous_)?secret$/.test(column) && typeof value === 'string') return this.secret(value);
     if (column.endsWith('_at') && value !== null) return this.time(asDate(value));
     return this.json(value);
   }
 
   private string(value: string): string {
     if (JWT.test(value)) return this.jwt(value);
+    if (WEBHOOK_SECRET.test(value)) return this.secret(value);
     if (CURSOR.test(value)) {
       const decoded = Buffer.from(value, 'base64url').toString('utf8');
       const cursor = CURSOR_TEXT.exec(decoded);
@@ -141,6 +151,20 @@ export class Normaliser {
     if (this.seedHashes.has(value)) return '<seed password hash>';
     let label = this.hashes.get(value);
     if (!label) this.hashes.set(value, (label = `<new password hash ${this.hashes.size + 1}>`));
+    return label;
+  }
+
+  /** An account token's hash: of a random token, so numbered as it first appears. */
+  private tokenHash(value: string): string {
+    let label = this.tokenHashes.get(value);
+    if (!label) this.tokenHashes.set(value, (label = `<token hash ${this.tokenHashes.size + 1}>`));
+    return label;
+  }
+
+  /** A webhook secret (random), or its sealed form (a random nonce), numbered as it first appears. */
+  private secret(value: string): string {
+    let label = this.secrets.get(value);
+    if (!label) this.secrets.set(value, (label = `<webhook secret ${this.secrets.size + 1}>`));
     return label;
   }
 

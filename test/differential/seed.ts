@@ -1,7 +1,9 @@
 import * as argon2 from 'argon2';
 import { DataSource } from 'typeorm';
 
+import { seedImages } from './seed-images';
 import { seedModeration } from './seed-moderation';
+import { seedWebhooks } from './seed-webhooks';
 import { Comment, Follow, Like, Post, PostReviewState, Role, User } from '../../src/blog';
 import { excerptOf, renderCommentText, renderPostContent } from '../../src/blog/common/content';
 import { slugOfTitle } from '../../src/blog/posts/post-slug';
@@ -171,10 +173,16 @@ const FOLLOWS: [string, string][] = [
 
 /** The tables in the order their rows may be deleted, and the columns that order a dump. */
 export const TABLES: [table: string, orderBy: string][] = [
+  // As WEBHOOK_TABLES (seed-webhooks.ts) has them: an attempt's id is random after its prefix.
+  ['webhook_deliveries', 'webhook_id, event, attempt, created_at, id'],
+  ['webhooks', 'id'],
   // Neither by id (a publication's notifications have ids that end in random bits) nor by time
   // first (two made in one request may share a millisecond or not), so that both instances list
   // the same rows in the same order and number their new ids alike.
   ['notifications', 'recipient_id, kind, actor_id, post_id, created_at, id'],
+  // By id last: an account token's and a mail's are UUIDv7s made in order.
+  ['account_tokens', 'user_id, purpose, id'],
+  ['mail_outbox', 'recipient, kind, id'],
   ['moderation_log', 'action, target_type, target_id, actor_id, created_at'],
   ['reports', 'target_type, target_id, reporter_id'],
   ['moderation_items', 'target_type, target_id, status, created_at'],
@@ -186,6 +194,7 @@ export const TABLES: [table: string, orderBy: string][] = [
   ['comments', 'id'],
   ['post_slugs', 'slug'],
   ['posts', 'id'],
+  ['images', 'id'],
   ['users', 'id'],
 ];
 
@@ -217,6 +226,7 @@ export async function resetToSeed(dataSource: DataSource): Promise<void> {
         passwordHash: hash,
         role: u.role,
         tokenVersion: 0,
+        emailVerified: u.handle === 'ada',
         createdAt: at(u.day),
         updatedAt: at(u.day),
       })),
@@ -296,6 +306,8 @@ export async function resetToSeed(dataSource: DataSource): Promise<void> {
       })),
     );
     await seedModeration(manager);
+    await seedImages(manager);
+    await seedWebhooks(manager);
   });
 }
 

@@ -1,6 +1,8 @@
 import type { Logger } from 'typeorm';
 
+import { DUE_MAIL } from '../../src/blog/mail/mail.sql';
 import { DUE_POSTS } from '../../src/blog/posts/posts.sql';
+import { DUE_DELIVERIES, PRUNED_DELIVERIES } from '../../src/blog/webhooks/webhooks.sql';
 
 /** A TypeORM logger that counts the SQL statements sent, for the batching tests. */
 export class StatementCounter implements Logger {
@@ -12,8 +14,11 @@ export class StatementCounter implements Logger {
   settle: () => Promise<void> = async () => {};
 
   logQuery(query: string): void {
-    // The scheduler's look for due posts, every second, belongs to no request.
-    if (query.startsWith(DUE_POSTS)) return;
+    // The scheduler's look for due posts, every second, and the mail sender's for due mail,
+    // belong to no request.
+    if (query.startsWith(DUE_POSTS) || query.startsWith(DUE_MAIL)) return;
+    // Nor do the webhook worker's look for due deliveries, and its pruning of their log.
+    if (query.startsWith(DUE_DELIVERIES) || query.startsWith(PRUNED_DELIVERIES)) return;
     this.statements.push(query);
   }
 

@@ -13,9 +13,11 @@ import { StatementCounter } from './statement-counter';
 import { AppModule } from '../../src/app.module';
 import { Role, User } from '../../src/blog';
 import { BlogEvent } from '../../src/blog/events/blog-events';
+import { MailOutbox } from '../../src/blog/mail/mail-outbox';
 import { PublicationFanOut } from '../../src/blog/notifications/publication-fan-out';
 import { PostSearchIndex } from '../../src/blog/posts/post-search-index';
 import { SubscriptionFanOut } from '../../src/blog/subscriptions/event-fan-out';
+import { WebhookDispatcher } from '../../src/blog/webhooks/webhook-dispatcher';
 import { loadAppConfig, loadHttpConfig, loadObservabilityConfig } from '../../src/config';
 import { createFastifyAdapter, configureApp } from '../../src/http/fastify-adapter';
 import { createLogger, PinoLoggerService } from '../../src/observability';
@@ -213,11 +215,14 @@ export class TestApp {
   /**
    * Waits for the work the app leaves to run after it answers: the fan-out of the publications
    * committed so far (see PublicationFanOut), when it serves notifications, and SQLite's search
-   * index of the posts created so far (see PostSearchIndex).
+   * index of the posts created so far (see PostSearchIndex), and the mails queued so far (see
+   * MailOutbox), and the webhook deliveries due so far (see WebhookDispatcher; not their retries).
    */
   async fannedOut(): Promise<void> {
     await publicationFanOutOf(this.app)?.settled();
     await this.app.get(PostSearchIndex, { strict: false }).settled();
+    await this.app.get(MailOutbox, { strict: false }).settled();
+    await this.app.get(WebhookDispatcher, { strict: false }).settled();
   }
 
   /** The DATABASE_URL of this app's database. */

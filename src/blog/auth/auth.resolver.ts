@@ -23,10 +23,10 @@ import { CurrentViewer } from './viewer.decorator';
  * On the mutations that revoke the viewer's tokens or delete the account: each must be its
  * operation's only field, so nothing after it runs as the old session (see OperationRules).
  */
-const ALONE = { [SOLE_ROOT_FIELD]: true };
+export const ALONE = { [SOLE_ROOT_FIELD]: true };
 
 /** The payload goes to the account it signs in, so that account's private fields show in it. */
-function signedIn(context: BlogContext, payload: AuthPayload): AuthPayload {
+export function signedIn(context: BlogContext, payload: AuthPayload): AuthPayload {
   (context.signedInNow ??= new Set()).add(payload.user.id);
   return payload;
 }

@@ -4,11 +4,14 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 
 import { AccessTokenPayload } from './access-token.service';
+import { AccountMail } from './account-mail.service';
+import { AccountTokenPurpose } from './account-tokens';
 import { deleteAccountSql } from './auth.sql';
 import { BlogModuleOptions } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { badUserInput, conflict, unauthenticated } from '../common/errors';
-import { PreparedStatements, Sql } from '../common/sql';
+import { PreparedStatements, Sql, SqlRunner } from '../common/sql';
+import { ImagesService } from '../images/images.service';
 import { Role } from '../users/roles';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
@@ -48,24 +51,41 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly sql: Sql,
     @Optional() @Inject(BLOG_MODULE_OPTIONS) options?: BlogModuleOptions,
+    @Optional() private readonly images?: ImagesService,
+    @Optional() private readonly accountMail?: AccountMail,
   ) {
     this.deleteAccountStatements = sql.prepare(deleteAccountSql);
     this.signUpRole = options?.signUpRole ?? Role.AUTHOR;
   }
 
-  async signUp(input: SignUpInput): Promise<AuthPayload> {
+  /**
+   * Creates the account and signs it in. Its address is mailed a verification link, queued in
+   * the account's own transaction, unless `emailVerified` says it is known to be theirs.
+   */
+  async signUp(
+    input: SignUpInput,
+    { emailVerified = false }: { emailVerified?: boolean } = {},
+  ): Promise<AuthPayload> {
     if (await this.users.emailTaken(input.email)) {
       throw conflict('That email is already registered.', 'email');
     }
     const handle = input.handle ?? (await this.freeHandle(input.name));
-    const user = await this.users.create({
+    const newUser = {
       name: input.name,
       email: input.email,
       handle,
       avatar: input.avatar,
       passwordHash: await this.passwords.hash(input.password),
       role: this.signUpRole,
+      emailVerified,
+    };
+    const mail = emailVerified ? undefined : this.accountMail;
+    const user = await this.sql.transaction(async (sql) => {
+      const created = await this.users.create(newUser, sql);
+      await mail?.send(sql, AccountTokenPurpose.EmailVerification, created, created.email);
+      return created;
     });
+    mail?.queued();
     return this.issueToken(user);
   }
 
@@ -115,13 +135,17 @@ export class AuthService {
 
   /**
    * Deletes the viewer's account with everything that hangs off it, all or nothing: their posts
-   * (with those posts' comments and likes), their comments, likes and follows both ways.
+   * (with those posts' comments and likes), their comments, likes and follows both ways, and
+   * their uploaded images, whose files are removed once the rows are gone.
    */
   async deleteAccount(viewer: Viewer, password: string): Promise<string> {
     const { id } = await this.withCheckedPassword(viewer, password, 'password');
-    // The schema's cascades delete the rest (auth.sql.ts). Nothing else is owed by hand: counts
-    // are counted when read, loaders live one request, and a deletion publishes no event.
-    await this.sql.run(this.deleteAccountStatements.user, { id });
+    // The schema's cascades delete the rest (auth.sql.ts), the images' rows too; their files go
+    // once the rows are gone. Nothing else is owed by hand: counts are counted when read, loaders
+    // live one request, and a deletion publishes no event.
+    const deleteUser = (sql: SqlRunner) => sql.run(this.deleteAccountStatements.user, { id });
+    if (this.images) await this.images.deleteOwnerWithImages(id, deleteUser);
+    else await deleteUser(this.sql);
     return id;
   }
 

@@ -1,8 +1,10 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
 
 import { BlogContext } from '../blog-context';
 import { BlogLoadersFactory } from '../blog-loaders';
+import { BlogModuleOptions } from '../blog-options.interface';
+import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { AccessTokenService } from './access-token.service';
 import { Viewer } from '../users/viewer';
 
@@ -15,10 +17,15 @@ import { Viewer } from '../users/viewer';
  */
 @Injectable()
 export class ViewerGuard implements CanActivate {
+  private readonly requireVerifiedEmail: boolean;
+
   constructor(
     private readonly loaders: BlogLoadersFactory,
     private readonly tokens: AccessTokenService,
-  ) {}
+    @Optional() @Inject(BLOG_MODULE_OPTIONS) options?: BlogModuleOptions,
+  ) {
+    this.requireVerifiedEmail = options?.mail?.requireVerifiedEmail ?? false;
+  }
 
   /**
    * The request's viewer before execution starts (the write limit needs it), shared with the
@@ -34,6 +41,7 @@ export class ViewerGuard implements CanActivate {
     const blog = GqlExecutionContext.create(context).getContext<BlogContext>();
     blog.viewer = await this.viewerBeforeExecution(blog);
     blog.loaders ??= this.loaders.create(blog.viewer);
+    blog.requireVerifiedEmail = this.requireVerifiedEmail;
     return true;
   }
 

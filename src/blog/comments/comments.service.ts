@@ -22,6 +22,7 @@ import { PostsService } from '../posts/posts.service';
 import { User } from '../users/user.entity';
 import { AuthorRow, toAuthor } from '../users/user.rows';
 import { Viewer } from '../users/viewer';
+import { WebhookOutbox } from '../webhooks/webhook-outbox';
 
 /** Where a page of threads or replies starts: a comment, and for TOP its likes then. */
 export interface ThreadPage extends Page {
@@ -48,6 +49,7 @@ export class CommentsService {
     private readonly sql: Sql,
     @Optional() @Inject(BLOG_MODULE_OPTIONS) options?: BlogModuleOptions,
     @Optional() private readonly notifications?: NotificationsService,
+    @Optional() private readonly webhooks?: WebhookOutbox,
   ) {
     this.statements = sql.prepare(commentsSql);
     this.holdLinksMs = options?.moderation?.holdNewAccountLinks
@@ -83,11 +85,16 @@ export class CommentsService {
       editedAt: null,
       likesCount: 0,
     });
-    const added = async (sql: SqlRunner) => (await sql.run(this.statements.insert, comment)) > 0;
     // A held comment tells no one until a moderator lets it through.
-    const notifications = comment.status === CommentStatus.HELD ? undefined : this.notifications;
+    const held = comment.status === CommentStatus.HELD;
+    const added = async (sql: SqlRunner) => {
+      if ((await sql.run(this.statements.insert, comment)) === 0) return false;
+      if (!held) await this.webhooks?.commentCreated(sql, comment);
+      return true;
+    };
+    const notifications = held ? undefined : this.notifications;
     await (notifications?.commentAdded(post, comment, answered?.comment.authorId ?? null, added) ??
-      added(this.sql));
+      this.sql.transaction(added));
     this.events.commentAdded(comment.id, postId);
     return comment;
   }

@@ -54,8 +54,12 @@ export const notFound = (what: string) => error(ErrorCode.NotFound, `${what} was
 export const tooManyRequests = (message: string, retryAfter?: number) =>
   error(ErrorCode.TooManyRequests, message, retryAfter === undefined ? {} : { retryAfter });
 
-export const conflict = (message: string, field?: string) =>
-  error(ErrorCode.Conflict, message, field ? { field } : {});
+/** A conflict with the current state; `extensions` say more (where an image is used, say). */
+export const conflict = (
+  message: string,
+  field?: string,
+  extensions: Record<string, unknown> = {},
+) => error(ErrorCode.Conflict, message, { ...(field ? { field } : {}), ...extensions });
 
 /** A request this server does not take in that form. */
 export const badRequest = (message: string) => error(ErrorCode.BadRequest, message);

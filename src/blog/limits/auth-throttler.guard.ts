@@ -14,6 +14,7 @@ import {
   ThrottlerOptions,
   ThrottlerGuard,
   ThrottlerRequest,
+  ThrottlerStorage,
 } from '@nestjs/throttler';
 
 import { BlogContext } from '../blog-context';
@@ -39,10 +40,10 @@ export function authThrottlers({
   ];
 }
 
-/** The email an attempt names, normalised as accounts are. */
+/** The email an attempt names (`input.email`, or `email`), normalised as accounts are. */
 function emailTracker(_req: Record<string, unknown>, context: ExecutionContext): string {
-  const input: unknown = GqlExecutionContext.create(context).getArgs<{ input?: unknown }>().input;
-  const email = (input as { email?: unknown } | undefined)?.email;
+  const args = GqlExecutionContext.create(context).getArgs<{ input?: unknown; email?: unknown }>();
+  const email = (args.input as { email?: unknown } | undefined)?.email ?? args.email;
   return `email:${typeof email === 'string' ? canonicalIdentifier(email) : ''}`;
 }
 
@@ -51,7 +52,31 @@ function viewerTracker(_req: Record<string, unknown>, context: ExecutionContext)
   return `user:${GqlExecutionContext.create(context).getContext<BlogContext>().viewer?.id ?? ''}`;
 }
 
+/** The counter of password checks on one tracker: shared by every mutation that checks one. */
+function passwordCheckKey(throttlerName: string, tracker: string): string {
+  return createHash('sha256').update(`password-check-${throttlerName}-${tracker}`).digest('hex');
+}
+
+/**
+ * Counts a password check that a mutation makes only sometimes (updateProfile, when it changes
+ * the address) against the signed-in user's counter, which changePassword and deleteAccount
+ * share; TOO_MANY_REQUESTS past the limit, as {@link LimitPasswordChecks} answers.
+ */
+export async function countPasswordCheck(
+  storage: ThrottlerStorage,
+  { authRateLimit = DEFAULT_AUTH_RATE_LIMIT }: BlogModuleOptions,
+  userId: string,
+): Promise<void> {
+  const { limit, windowMs } = authRateLimit;
+  const key = passwordCheckKey(PER_ACCOUNT, `user:${userId}`);
+  const record = await storage.increment(key, windowMs, limit, windowMs, PER_ACCOUNT);
+  if (!record.isBlocked) return;
+  const retryAfter = Math.max(1, record.timeToBlockExpire);
+  throw tooManyRequests(`Too many attempts; try again in ${retryAfter} s.`, retryAfter);
+}
+
 const PASSWORD_CHECK = 'blog:passwordCheck';
+const PER_VIEWER = 'blog:perViewer';
 
 /**
  * On the mutations that check the viewer's password (changePassword, deleteAccount): their
@@ -75,16 +100,32 @@ export const LimitLogIns = () =>
   );
 
 /**
+ * On a mutation of the signed-in user that is not a password check (requestEmailVerification):
+ * its attempts count against the client address's limit and one per signed-in user, each of its
+ * own.
+ */
+export const LimitPerViewer = () =>
+  applyDecorators(SetMetadata(PER_VIEWER, true), UseGuards(AuthThrottlerGuard));
+
+/**
+ * On a mutation that names no account before it runs (resetPassword and verifyEmail, which
+ * carry a token): its attempts count against the client address's limit only.
+ */
+export const LimitPerAddress = () =>
+  applyDecorators(SkipThrottle({ [PER_ACCOUNT]: true }), UseGuards(AuthThrottlerGuard));
+
+/**
  * Limits sign-up attempts and password checks per client address, and per account (the email
- * `signUp` names; the signed-in user for {@link LimitPasswordChecks}); past either limit the
- * answer is TOO_MANY_REQUESTS, with `retryAfter` in seconds, until the block expires. The
- * password checks share their counters; sign-up counts on its own.
+ * `signUp` or `requestPasswordReset` names; the signed-in user for {@link LimitPasswordChecks}
+ * and {@link LimitPerViewer}); past either limit the answer is TOO_MANY_REQUESTS, with
+ * `retryAfter` in seconds, until the block expires. The password checks share their counters;
+ * every other mutation counts on its own.
  */
 @Injectable()
 export class AuthThrottlerGuard extends ThrottlerGuard {
   protected override handleRequest(request: ThrottlerRequest): Promise<boolean> {
     if (request.throttler.name !== PER_ACCOUNT) return super.handleRequest(request);
-    if (!this.isPasswordCheck(request.context)) {
+    if (!this.isPasswordCheck(request.context) && !this.isPerViewer(request.context)) {
       return super.handleRequest({ ...request, getTracker: emailTracker });
     }
     // Signed out, the operation is refused as UNAUTHENTICATED: there is no account to count.
@@ -99,7 +140,7 @@ export class AuthThrottlerGuard extends ThrottlerGuard {
     throttlerName: string,
   ): string {
     if (!this.isPasswordCheck(context)) return super.generateKey(context, tracker, throttlerName);
-    return createHash('sha256').update(`password-check-${throttlerName}-${tracker}`).digest('hex');
+    return passwordCheckKey(throttlerName, tracker);
   }
 
   protected override getRequestResponse(context: ExecutionContext) {
@@ -118,5 +159,9 @@ export class AuthThrottlerGuard extends ThrottlerGuard {
 
   private isPasswordCheck(context: ExecutionContext): boolean {
     return this.reflector.get<boolean | undefined>(PASSWORD_CHECK, context.getHandler()) ?? false;
+  }
+
+  private isPerViewer(context: ExecutionContext): boolean {
+    return this.reflector.get<boolean | undefined>(PER_VIEWER, context.getHandler()) ?? false;
   }
 }

@@ -22,6 +22,9 @@ import { UserRoles1765007000000 } from './1765007000000-user-roles';
 import { CommentThreads1765007100000 } from './1765007100000-comment-threads';
 import { Moderation1765007200000 } from './1765007200000-moderation';
 import { CreateReports1765007300000 } from './1765007300000-create-reports';
+import { CreateImages1765008000000 } from './1765008000000-create-images';
+import { CreateWebhooks1765009000000 } from './1765009000000-create-webhooks';
+import { AccountEmail1765010000000 } from './1765010000000-account-email';
 
 /** Every migration in order; one list serves SQLite and PostgreSQL. */
 export const migrations = [
@@ -49,4 +52,7 @@ export const migrations = [
   CommentThreads1765007100000,
   Moderation1765007200000,
   CreateReports1765007300000,
+  CreateImages1765008000000,
+  CreateWebhooks1765009000000,
+  AccountEmail1765010000000,
 ];

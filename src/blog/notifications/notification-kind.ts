@@ -8,6 +8,7 @@ export enum NotificationKind {
   FOLLOWEE_PUBLISHED = 'FOLLOWEE_PUBLISHED',
   COMMENT_REPLIED = 'COMMENT_REPLIED',
   COMMENT_LIKED = 'COMMENT_LIKED',
+  WEBHOOK_DISABLED = 'WEBHOOK_DISABLED',
 }
 
 registerEnumType(NotificationKind, {
@@ -22,5 +23,9 @@ registerEnumType(NotificationKind, {
     },
     COMMENT_REPLIED: { description: "The actor replied to the recipient's comment (`comment`)." },
     COMMENT_LIKED: { description: "The actor liked the recipient's comment (`comment`)." },
+    WEBHOOK_DISABLED: {
+      description:
+        'To every admin: a webhook was disabled after WEBHOOK_DISABLE_AFTER events in a row failed (see `webhooks`). The actor is the admin who created it, or the recipient once that account is gone.',
+    },
   },
 });

@@ -253,6 +253,26 @@ export class NotificationsService {
   }
 
   /**
+   * On `sql`, in the transaction of what it tells of: a notification of `kind` to every admin,
+   * from `actorId` (the recipient themselves when null). Returns what announces them live, to
+   * call once that transaction has committed.
+   */
+  async toAdmins(
+    sql: SqlRunner,
+    kind: NotificationKind.WEBHOOK_DISABLED,
+    actorId: string | null,
+  ): Promise<() => void> {
+    const createdAt = new Date();
+    const written: { recipientId: string; notificationId: string }[] = [];
+    for (const { id: recipientId } of await sql.all(this.statements.admins, {})) {
+      const row = { id: newId(), recipientId, actorId: actorId ?? recipientId, kind, createdAt };
+      await sql.run(this.statements.insert, { ...row, postId: null, commentId: null });
+      written.push({ recipientId, notificationId: row.id });
+    }
+    return () => written.forEach((added) => this.events.notificationAdded(added));
+  }
+
+  /**
    * Runs `write` (an unlike, an unfollow) and, when it changed something, removes the unread
    * notification that the undone action raised, in one transaction; a read one stays.
    */

@@ -1,4 +1,4 @@
-import { Dialect, statement } from '../common/sql';
+import { perDialect, rowId, selected, statement } from '../common/sql';
 
 /** A notification as the statements read it. */
 export interface NotificationRow {
@@ -74,30 +74,6 @@ const page = (unreadOnly: boolean, after: boolean) =>
       ` AND ${VISIBLE} ORDER BY n.id DESC LIMIT :first`,
   );
 
-/**
- * A value selected rather than listed (INSERT ... SELECT, so that a WHERE can decide):
- * PostgreSQL reads an untyped parameter in a select list as text, which then clashes with the
- * varchar it is compared to, or does not fit a timestamp column; there it is cast.
- */
-const selected = (dialect: Dialect, name: string, type = 'varchar') =>
-  dialect === 'postgres' ? `CAST(:${name} AS ${type})` : `:${name}`;
-
-const perDialect = (make: (dialect: Dialect) => string) => ({
-  sqlite: make('sqlite'),
-  postgres: make('postgres'),
-});
-
-/**
- * A new v7-like id per row, made by the database: the time prefix of the publication (the same
- * for every row, `xxxxxxxx-xxxx`) passed in, then version 7, random bits and the RFC variant.
- */
-const rowId = (dialect: Dialect) =>
-  dialect === 'postgres'
-    ? "CAST(:idPrefix AS text) || '-7' || substr(CAST(gen_random_uuid() AS text), 16)"
-    : ":idPrefix || '-7' || substr(lower(hex(randomblob(2))), 2) || '-' || " +
-      "substr('89ab', 1 + abs(random()) % 4, 1) || substr(lower(hex(randomblob(2))), 2) || '-' || " +
-      'lower(hex(randomblob(6)))';
-
 /** The same notification, still unread: raising it again while it is would add a duplicate. */
 const unreadAlike = (withPost: boolean | 'comment', u = '') =>
   `${u}recipient_id = :recipientId AND ${u}actor_id = :actorId AND ${u}kind = :kind AND ` +
@@ -167,6 +143,8 @@ export const notificationsSql = {
   ),
   /** A comment: every one is news. */
   insert: insertOne(false),
+  /** The admins, who hear of what concerns the whole blog (a webhook disabled). */
+  admins: statement<object, { id: string }>("SELECT u.id FROM users u WHERE u.role = 'admin'"),
   /** A like: one unread notification per liker and post, however often it is undone and redone. */
   insertUnlessUnread: insertOne('post'),
   /** A follow: one unread notification per follower. */

@@ -15,6 +15,7 @@ import { CONTENT_LENGTH } from './dto/create-post.input';
 @Index('IDX_posts_slug', ['slug'], { unique: true })
 @Index('IDX_posts_scheduled', ['scheduledAt', 'id'])
 @Index('IDX_posts_review', ['reviewState', 'reviewRequestedAt', 'id'])
+@Index('IDX_posts_cover_image', ['coverImageId'])
 export class Post {
   @Field(() => ID)
   @PrimaryColumn({ type: 'varchar', length: 36 })
@@ -94,8 +95,16 @@ export class Post {
   @Column({ name: 'word_count', type: 'integer', nullable: true })
   wordCount: number;
 
+  /** A cover given by URL; null when the cover is an uploaded image (`coverImageId`). */
   @Column({ name: 'cover_url', type: 'varchar', length: 2048, nullable: true })
   coverUrl: string | null;
+
+  /**
+   * An uploaded image of the author's as the cover: its URL is made when the post is read, from
+   * the storage in use (see ImageUses.coverOf), so it follows a change of the public base URL.
+   */
+  @Column({ name: 'cover_image_id', type: 'varchar', length: 36, nullable: true })
+  coverImageId: string | null;
 
   @Column({ name: 'cover_alt', type: 'varchar', length: 300, nullable: true })
   coverAlt: string | null;

@@ -12,7 +12,8 @@ export const postColumns = (alias: string, { content = true } = {}) =>
   `${alias}.updated_at AS "updatedAt", ${alias}.published_at AS "publishedAt", ` +
   `${alias}.slug, ${alias}.scheduled_at AS "scheduledAt", ${alias}.excerpt, ` +
   `${alias}.custom_excerpt AS "customExcerpt", ${alias}.word_count AS "wordCount", ` +
-  `${alias}.cover_url AS "coverUrl", ${alias}.cover_alt AS "coverAlt", ` +
+  `${alias}.cover_url AS "coverUrl", ${alias}.cover_image_id AS "coverImageId", ` +
+  `${alias}.cover_alt AS "coverAlt", ` +
   `${alias}.cover_caption AS "coverCaption", ${alias}.seo_title AS "seoTitle", ` +
   `${alias}.seo_description AS "seoDescription", ${alias}.seo_canonical_url AS "seoCanonicalUrl", ` +
   `${alias}.review_state AS "reviewState", ${alias}.review_requested_at AS "reviewRequestedAt", ` +
@@ -72,6 +73,7 @@ export interface PostRow {
   customExcerpt: string | null;
   wordCount: number | string;
   coverUrl: string | null;
+  coverImageId: string | null;
   coverAlt: string | null;
   coverCaption: string | null;
   seoTitle: string | null;
@@ -103,6 +105,7 @@ export function toPost(row: PostRow | PostSummaryRow): Post {
     customExcerpt: row.customExcerpt,
     wordCount: Number(row.wordCount ?? 0),
     coverUrl: row.coverUrl,
+    coverImageId: row.coverImageId,
     coverAlt: row.coverAlt,
     coverCaption: row.coverCaption,
     seoTitle: row.seoTitle,

@@ -25,6 +25,8 @@ import { chargedText, textFieldCost } from '../common/response-size';
 import { selectsField } from '../common/selection';
 import { isUuid } from '../common/uuid';
 import { inputValidationPipe } from '../common/validation';
+import { imageById } from '../images/images.loaders';
+import { ImagesService } from '../images/images.service';
 import { expensive, POSTS_SCAN_WORK } from '../limits/expensive-fields';
 import { tagSlugs } from '../tags/tag-slug';
 import { User } from '../users/user.entity';
@@ -72,6 +74,7 @@ export class PostsResolver {
     private readonly postsService: PostsService,
     private readonly detail: PostDetailReader,
     private readonly urls: PostUrls,
+    private readonly images: ImagesService,
   ) {}
 
   @Query(() => [Post], { description: 'Published posts, newest first.' })
@@ -329,20 +332,46 @@ export class PostsResolver {
     return readingTimeMinutes(post.wordCount);
   }
 
+  /**
+   * A cover given by URL as stored; an uploaded image's URL is made now, from the storage in
+   * use, so that it follows a change of the images' public base URL.
+   */
   @ResolveField(() => CoverImage, { nullable: true })
-  coverImage(post: Post): CoverImage | null {
+  coverImage(
+    post: Post,
+    _args: unknown,
+    context: BlogContext,
+  ): CoverImage | null | Promise<CoverImage | null> {
+    if (post.coverImageId) return this.uploadedCover(post, post.coverImageId, context);
     if (!post.coverUrl) return null;
-    return { url: post.coverUrl, alt: post.coverAlt, caption: post.coverCaption };
+    return { url: post.coverUrl, alt: post.coverAlt, caption: post.coverCaption, image: null };
+  }
+
+  /** The cover of an uploaded image; null if the image is gone (deleted meanwhile). */
+  private async uploadedCover(
+    post: Post,
+    imageId: string,
+    context: BlogContext,
+  ): Promise<CoverImage | null> {
+    const image = await imageById(loadersOf(context), this.images).load(imageId);
+    if (!image) return null;
+    const url = this.images.urlOf(image);
+    return { url, alt: post.coverAlt, caption: post.coverCaption, image };
   }
 
   @ResolveField(() => PostSeo)
-  seo(post: Post): PostSeo {
-    return {
+  seo(post: Post, _args: unknown, context: BlogContext): PostSeo | Promise<PostSeo> {
+    const seo = {
       title: post.seoTitle ?? post.title,
       description: post.seoDescription ?? post.excerpt,
       imageUrl: post.coverUrl,
       canonicalUrl: post.seoCanonicalUrl ?? this.urls.of(post),
     };
+    if (!post.coverImageId) return seo;
+    return this.uploadedCover(post, post.coverImageId, context).then((cover) => ({
+      ...seo,
+      imageUrl: cover?.url ?? null,
+    }));
   }
 
   @ResolveField(() => PostReviewState, {

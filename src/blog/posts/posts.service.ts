@@ -24,12 +24,14 @@ import { Page } from '../common/pagination';
 import { countsByKey, PreparedStatements, Sql, SqlRunner } from '../common/sql';
 import { newId } from '../common/uuid';
 import { BlogEvents } from '../events/blog-events';
+import { ImagesService } from '../images/images.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { canPublish, canPublishFor, isAdmin, isModerator } from '../users/roles';
 import { User } from '../users/user.entity';
 import { toAuthor } from '../users/user.rows';
 import { UsersService } from '../users/users.service';
 import { Viewer } from '../users/viewer';
+import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { CreatePostArgs, readCreatePostForm } from './dto/create-post.args';
 import { CoverImageInput, PostSeoInput } from './dto/post-card.input';
 import { UpdatePostInput } from './dto/update-post.input';
@@ -69,7 +71,7 @@ const NO_REVIEW = { reviewState: null, reviewRequestedAt: null, rejectionReason:
 const SLUG_ROUNDS = 4;
 
 /** A post's cover as stored. */
-export type PostCover = Pick<Post, 'coverUrl' | 'coverAlt' | 'coverCaption'>;
+export type PostCover = Pick<Post, 'coverUrl' | 'coverImageId' | 'coverAlt' | 'coverCaption'>;
 /** A post's SEO fields as stored. */
 export type PostSeoColumns = Pick<Post, 'seoTitle' | 'seoDescription' | 'seoCanonicalUrl'>;
 
@@ -110,6 +112,8 @@ export class PostsService {
     private readonly searchIndex: PostSearchIndex,
     @Optional() private readonly tags?: PostTagsWriter,
     @Optional() private readonly notifications?: NotificationsService,
+    @Optional() private readonly images?: ImagesService,
+    @Optional() private readonly webhooks?: WebhookOutbox,
   ) {
     this.statements = sql.prepare(postsSql);
     this.foldsSearchText = sql.dialect === 'sqlite';
@@ -299,6 +303,9 @@ export class PostsService {
       ? foldedSearchText({ title, content: rendered.text })
       : null;
     const inserted = async (sql: SqlRunner) => {
+      if (post.coverImageId) {
+        post.coverImageId = await this.holdCoverImage(sql, post.coverImageId, post.authorId);
+      }
       await sql.run(this.statements.insert, {
         ...post,
         slug: null,
@@ -313,6 +320,8 @@ export class PostsService {
       await sql.run(this.statements.setSlug, { id: post.id, slug: post.slug });
       if (folded) await sql.run(this.statements.foldSearchText, { id: post.id, ...folded });
       if (slugs?.length) await this.tags?.replace(sql, post.id, slugs);
+      if (post.publishedAt) await this.webhooks?.postPublished(sql, post);
+      else if (scheduledAt) await this.webhooks?.postScheduled(sql, post, scheduledAt, now);
       return true;
     };
     if (post.publishedAt && this.notifications) {
@@ -367,6 +376,7 @@ export class PostsService {
       customExcerpt: changes.customExcerpt ?? null,
       setCover: cover !== null,
       coverUrl: cover?.coverUrl ?? null,
+      coverImageId: cover?.coverImageId ?? null,
       coverAlt: cover?.coverAlt ?? null,
       coverCaption: cover?.coverCaption ?? null,
       setSeo: seo !== null,
@@ -376,6 +386,10 @@ export class PostsService {
       updatedAt: changes.updatedAt,
     };
     await this.sql.transaction(async (sql) => {
+      if (update.coverImageId) {
+        const imageId = await this.holdCoverImage(sql, update.coverImageId, post.authorId);
+        update.coverImageId = changes.coverImageId = imageId;
+      }
       const stored = await sql.one(this.statements.update, update);
       // The text as stored: another edit may have changed what this one leaves alone.
       const folded = stored && this.foldsSearchText ? foldedSearchText(stored) : null;
@@ -391,6 +405,7 @@ export class PostsService {
         );
         await sql.run(this.statements.setSlug, { id, slug: changes.slug });
       }
+      if (stored) await this.webhooks?.postUpdated(sql, { ...post, ...changes });
     });
     return Object.assign(post, changes);
   }
@@ -476,14 +491,33 @@ export class PostsService {
     return slug;
   }
 
-  /** A cover as stored; BAD_USER_INPUT unless its URL is absolute https. Null removes it. */
+  /**
+   * A cover as stored: an uploaded image (checked by {@link holdCoverImage}) or a URL, which
+   * must be absolute https; BAD_USER_INPUT unless exactly one of the two is given. Null removes
+   * the cover.
+   */
   private coverOf(cover: CoverImageInput | null | undefined, field: string): PostCover {
-    if (!cover) return { coverUrl: null, coverAlt: null, coverCaption: null };
+    if (!cover) return { coverUrl: null, coverImageId: null, coverAlt: null, coverCaption: null };
+    if ((cover.imageId == null) === (cover.url == null)) {
+      throw badUserInput(`${field} needs exactly one of imageId and url.`, field);
+    }
     return {
-      coverUrl: absoluteUrl(cover.url, `${field}.url`, ['https']),
+      coverUrl: cover.url == null ? null : absoluteUrl(cover.url, `${field}.url`, ['https']),
+      coverImageId: cover.imageId ?? null,
       coverAlt: cover.alt || null,
       coverCaption: cover.caption || null,
     };
+  }
+
+  /**
+   * The id of the cover's image as stored, held on `sql` until the post is written (see
+   * ImagesService.holdForUse): NOT_FOUND for no image, FORBIDDEN unless it is one of
+   * `authorId`'s. A post's cover is an image of its author, whoever edits it.
+   */
+  private async holdCoverImage(sql: SqlRunner, imageId: string, authorId: string): Promise<string> {
+    if (!this.images) throw notFound('Image');
+    const refusal = "A post's cover must be an image of the post's author.";
+    return this.images.holdForUse(sql, imageId, authorId, refusal);
   }
 
   /** SEO fields as stored; BAD_USER_INPUT unless the canonical URL is absolute http(s). */
@@ -512,9 +546,14 @@ export class PostsService {
     const post = await this.findOwned(id, viewer, 'publish');
     if (post.publishedAt !== null) return { post, published: false };
     const now = new Date();
-    const publishes = async (sql: SqlRunner) =>
-      (await sql.run(this.statements.publish, { id, at: now })) > 0;
-    if (!(await (this.notifications?.postPublished(post, publishes) ?? publishes(this.sql)))) {
+    const publishes = async (sql: SqlRunner) => {
+      if ((await sql.run(this.statements.publish, { id, at: now })) === 0) return false;
+      await this.webhooks?.postPublished(sql, { ...post, publishedAt: now, updatedAt: now });
+      return true;
+    };
+    const changed =
+      this.notifications?.postPublished(post, publishes) ?? this.sql.transaction(publishes);
+    if (!(await changed)) {
       const stored = await this.sql.one(this.statements.byId, { id });
       if (!stored) throw notFound('Post');
       return { post: toPost(stored), published: false };
@@ -535,9 +574,12 @@ export class PostsService {
     if (post.publishedAt !== null) {
       throw badUserInput('The post is published; unpublish it first.', 'id');
     }
-    if ((await this.sql.run(this.statements.schedule, { id, at, now })) === 0) {
-      return this.stored(id);
-    }
+    const scheduled = await this.sql.transaction(async (sql) => {
+      if ((await sql.run(this.statements.schedule, { id, at, now })) === 0) return false;
+      await this.webhooks?.postScheduled(sql, post, at, now);
+      return true;
+    });
+    if (!scheduled) return this.stored(id);
     return Object.assign(post, { scheduledAt: at, updatedAt: now, ...NO_REVIEW });
   }
 
@@ -559,11 +601,14 @@ export class PostsService {
     const post = await this.findOwned(id, viewer, 'unpublish');
     if (post.publishedAt === null) return post;
     const now = new Date();
-    const unpublished = async (sql: SqlRunner) =>
-      (await sql.run(this.statements.unpublish, { id, now })) > 0;
+    const unpublished = async (sql: SqlRunner) => {
+      if ((await sql.run(this.statements.unpublish, { id, now })) === 0) return false;
+      await this.webhooks?.postUnpublished(sql, post, now);
+      return true;
+    };
     const changed = this.notifications
       ? await this.notifications.postUnpublished(id, unpublished)
-      : await unpublished(this.sql);
+      : await this.sql.transaction(unpublished);
     if (!changed) return this.stored(id);
     return Object.assign(post, { publishedAt: null, scheduledAt: null, updatedAt: now });
   }
@@ -599,9 +644,13 @@ export class PostsService {
     const due = await this.sql.all(this.statements.due, { now, first });
     let published = 0;
     for (const { id, authorId } of due) {
-      const claimed = async (sql: SqlRunner) =>
-        (await sql.one(this.statements.claimDue, { id, now })) !== null &&
-        (await sql.run(this.statements.publishScheduled, { id, now })) > 0;
+      const claimed = async (sql: SqlRunner) => {
+        if ((await sql.one(this.statements.claimDue, { id, now })) === null) return false;
+        if ((await sql.run(this.statements.publishScheduled, { id, now })) === 0) return false;
+        const row = this.webhooks ? await sql.one(this.statements.byId, { id }) : null;
+        if (row) await this.webhooks?.postPublished(sql, toPost(row));
+        return true;
+      };
       const changed = this.notifications
         ? await this.notifications.postPublished({ id, authorId }, claimed)
         : await this.sql.transaction(claimed);
@@ -651,8 +700,11 @@ export class PostsService {
 
   /** Deletes a post; the schema's `ON DELETE CASCADE` removes its comments and likes with it. */
   async delete(id: string, viewer: Viewer): Promise<string> {
-    await this.findOwned(id, viewer, 'delete');
-    await this.sql.run(this.statements.delete, { id });
+    const post = await this.findOwned(id, viewer, 'delete');
+    await this.sql.transaction(async (sql) => {
+      if ((await sql.run(this.statements.delete, { id })) === 0) return;
+      await this.webhooks?.postDeleted(sql, post, new Date());
+    });
     return id;
   }
 

@@ -22,6 +22,7 @@ export interface PostInsert {
   toc: string;
   wordCount: number;
   coverUrl: string | null;
+  coverImageId: string | null;
   coverAlt: string | null;
   coverCaption: string | null;
   seoTitle: string | null;
@@ -43,6 +44,7 @@ export interface PostUpdate {
   customExcerpt: string | null;
   setCover: boolean;
   coverUrl: string | null;
+  coverImageId: string | null;
   coverAlt: string | null;
   coverCaption: string | null;
   setSeo: boolean;
@@ -219,10 +221,12 @@ export const postsSql = {
   insert: statement<PostInsert>(
     'INSERT INTO posts (id, title, content, author_id, created_at, updated_at, published_at, ' +
       'slug, scheduled_at, excerpt, custom_excerpt, content_html, content_text, toc, word_count, ' +
-      'cover_url, cover_alt, cover_caption, seo_title, seo_description, seo_canonical_url) ' +
+      'cover_url, cover_image_id, cover_alt, cover_caption, seo_title, seo_description, ' +
+      'seo_canonical_url) ' +
       'VALUES (:id, :title, :content, :authorId, :createdAt, :createdAt, :publishedAt, ' +
       ':slug, :scheduledAt, :excerpt, :customExcerpt, :contentHtml, :contentText, :toc, :wordCount, ' +
-      ':coverUrl, :coverAlt, :coverCaption, :seoTitle, :seoDescription, :seoCanonicalUrl)',
+      ':coverUrl, :coverImageId, :coverAlt, :coverCaption, :seoTitle, :seoDescription, ' +
+      ':seoCanonicalUrl)',
   ),
   /**
    * Changes what an edit gives (a null keeps the stored value; a `set…` flag writes its fields,
@@ -236,6 +240,7 @@ export const postsSql = {
       'word_count = COALESCE(:wordCount, word_count), excerpt = COALESCE(:excerpt, excerpt), ' +
       'custom_excerpt = CASE WHEN :setExcerpt THEN :customExcerpt ELSE custom_excerpt END, ' +
       'cover_url = CASE WHEN :setCover THEN :coverUrl ELSE cover_url END, ' +
+      'cover_image_id = CASE WHEN :setCover THEN :coverImageId ELSE cover_image_id END, ' +
       'cover_alt = CASE WHEN :setCover THEN :coverAlt ELSE cover_alt END, ' +
       'cover_caption = CASE WHEN :setCover THEN :coverCaption ELSE cover_caption END, ' +
       'seo_title = CASE WHEN :setSeo THEN :seoTitle ELSE seo_title END, ' +

@@ -257,6 +257,14 @@ SELECT
   CAST($6 AS varchar),
   CAST($7 AS timestamptz);
 
+-- notificationsSql.admins
+SELECT
+  u.id
+FROM
+  users u
+WHERE
+  u.role = 'admin';
+
 -- notificationsSql.insertUnlessUnread
 -- binds: $1 id, $2 recipientId, $3 actorId, $4 kind, $5 postId, $6 commentId, $7 createdAt
 INSERT INTO

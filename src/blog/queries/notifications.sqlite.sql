@@ -267,6 +267,14 @@ SELECT
   + ?,
   + ?;
 
+-- notificationsSql.admins
+SELECT
+  u.id
+FROM
+  users u
+WHERE
+  u.role = 'admin';
+
 -- notificationsSql.insertUnlessUnread
 -- binds: id, recipientId, actorId, kind, postId, commentId, createdAt, recipientId, actorId, kind, postId
 INSERT INTO

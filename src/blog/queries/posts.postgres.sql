@@ -37,6 +37,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -68,6 +69,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -83,8 +85,10 @@ SELECT
   u.email AS "author.email",
   u.handle AS "author.handle",
   u.avatar AS "author.avatar",
+  u.avatar_image_id AS "author.avatarImageId",
   u.role AS "author.role",
   u.token_version AS "author.tokenVersion",
+  u.email_verified AS "author.emailVerified",
   u.created_at AS "author.createdAt",
   u.updated_at AS "author.updatedAt",
   u.banned_at AS "author.bannedAt",
@@ -112,6 +116,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -152,6 +157,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -188,6 +194,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -225,6 +232,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -262,6 +270,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -300,6 +309,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -348,6 +358,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -397,6 +408,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -446,6 +458,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -496,6 +509,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -546,6 +560,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -596,6 +611,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -645,6 +661,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -696,6 +713,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -732,6 +750,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -828,7 +847,7 @@ GROUP BY
   p.author_id;
 
 -- postsSql.insert
--- binds: $1 id, $2 title, $3 content, $4 authorId, $5 createdAt, $6 publishedAt, $7 slug, $8 scheduledAt, $9 excerpt, $10 customExcerpt, $11 contentHtml, $12 contentText, $13 toc, $14 wordCount, $15 coverUrl, $16 coverAlt, $17 coverCaption, $18 seoTitle, $19 seoDescription, $20 seoCanonicalUrl
+-- binds: $1 id, $2 title, $3 content, $4 authorId, $5 createdAt, $6 publishedAt, $7 slug, $8 scheduledAt, $9 excerpt, $10 customExcerpt, $11 contentHtml, $12 contentText, $13 toc, $14 wordCount, $15 coverUrl, $16 coverImageId, $17 coverAlt, $18 coverCaption, $19 seoTitle, $20 seoDescription, $21 seoCanonicalUrl
 INSERT INTO
   posts (
     id,
@@ -847,6 +866,7 @@ INSERT INTO
     toc,
     word_count,
     cover_url,
+    cover_image_id,
     cover_alt,
     cover_caption,
     seo_title,
@@ -875,11 +895,12 @@ VALUES
     $17,
     $18,
     $19,
-    $20
+    $20,
+    $21
   );
 
 -- postsSql.update
--- binds: $1 title, $2 content, $3 contentHtml, $4 contentText, $5 toc, $6 wordCount, $7 excerpt, $8 setExcerpt, $9 customExcerpt, $10 setCover, $11 coverUrl, $12 coverAlt, $13 coverCaption, $14 setSeo, $15 seoTitle, $16 seoDescription, $17 seoCanonicalUrl, $18 updatedAt, $19 id
+-- binds: $1 title, $2 content, $3 contentHtml, $4 contentText, $5 toc, $6 wordCount, $7 excerpt, $8 setExcerpt, $9 customExcerpt, $10 setCover, $11 coverUrl, $12 coverImageId, $13 coverAlt, $14 coverCaption, $15 setSeo, $16 seoTitle, $17 seoDescription, $18 seoCanonicalUrl, $19 updatedAt, $20 id
 UPDATE posts
 SET
   title = COALESCE($1, title),
@@ -897,29 +918,33 @@ SET
     WHEN $10 THEN $11
     ELSE cover_url
   END,
-  cover_alt = CASE
+  cover_image_id = CASE
     WHEN $10 THEN $12
+    ELSE cover_image_id
+  END,
+  cover_alt = CASE
+    WHEN $10 THEN $13
     ELSE cover_alt
   END,
   cover_caption = CASE
-    WHEN $10 THEN $13
+    WHEN $10 THEN $14
     ELSE cover_caption
   END,
   seo_title = CASE
-    WHEN $14 THEN $15
+    WHEN $15 THEN $16
     ELSE seo_title
   END,
   seo_description = CASE
-    WHEN $14 THEN $16
+    WHEN $15 THEN $17
     ELSE seo_description
   END,
   seo_canonical_url = CASE
-    WHEN $14 THEN $17
+    WHEN $15 THEN $18
     ELSE seo_canonical_url
   END,
-  updated_at = $18
+  updated_at = $19
 WHERE
-  id = $19
+  id = $20
 RETURNING
   title,
   coalesce(content_text, content) AS content;
@@ -965,6 +990,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -1168,6 +1194,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -1206,6 +1233,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -1286,6 +1314,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -1322,6 +1351,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",

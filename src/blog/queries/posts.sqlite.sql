@@ -63,6 +63,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -94,6 +95,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -109,8 +111,10 @@ SELECT
   u.email AS "author.email",
   u.handle AS "author.handle",
   u.avatar AS "author.avatar",
+  u.avatar_image_id AS "author.avatarImageId",
   u.role AS "author.role",
   u.token_version AS "author.tokenVersion",
+  u.email_verified AS "author.emailVerified",
   u.created_at AS "author.createdAt",
   u.updated_at AS "author.updatedAt",
   u.banned_at AS "author.bannedAt",
@@ -138,6 +142,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -183,6 +188,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -219,6 +225,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -256,6 +263,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -293,6 +301,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -331,6 +340,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -384,6 +394,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -438,6 +449,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -492,6 +504,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -547,6 +560,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -598,6 +612,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -649,6 +664,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -699,6 +715,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -751,6 +768,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -787,6 +805,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -898,7 +917,7 @@ GROUP BY
   p.author_id;
 
 -- postsSql.insert
--- binds: id, title, content, authorId, createdAt, createdAt, publishedAt, slug, scheduledAt, excerpt, customExcerpt, contentHtml, contentText, toc, wordCount, coverUrl, coverAlt, coverCaption, seoTitle, seoDescription, seoCanonicalUrl
+-- binds: id, title, content, authorId, createdAt, createdAt, publishedAt, slug, scheduledAt, excerpt, customExcerpt, contentHtml, contentText, toc, wordCount, coverUrl, coverImageId, coverAlt, coverCaption, seoTitle, seoDescription, seoCanonicalUrl
 INSERT INTO
   posts (
     id,
@@ -917,6 +936,7 @@ INSERT INTO
     toc,
     word_count,
     cover_url,
+    cover_image_id,
     cover_alt,
     cover_caption,
     seo_title,
@@ -945,11 +965,12 @@ VALUES
     + ?,
     + ?,
     + ?,
+    + ?,
     + ?
   );
 
 -- postsSql.update
--- binds: title, content, contentHtml, contentText, toc, wordCount, excerpt, setExcerpt, customExcerpt, setCover, coverUrl, setCover, coverAlt, setCover, coverCaption, setSeo, seoTitle, setSeo, seoDescription, setSeo, seoCanonicalUrl, updatedAt, id
+-- binds: title, content, contentHtml, contentText, toc, wordCount, excerpt, setExcerpt, customExcerpt, setCover, coverUrl, setCover, coverImageId, setCover, coverAlt, setCover, coverCaption, setSeo, seoTitle, setSeo, seoDescription, setSeo, seoCanonicalUrl, updatedAt, id
 UPDATE posts
 SET
   title = COALESCE(+ ?, title),
@@ -966,6 +987,10 @@ SET
   cover_url = CASE
     WHEN + ? THEN + ?
     ELSE cover_url
+  END,
+  cover_image_id = CASE
+    WHEN + ? THEN + ?
+    ELSE cover_image_id
   END,
   cover_alt = CASE
     WHEN + ? THEN + ?
@@ -1045,6 +1070,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -1254,6 +1280,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -1292,6 +1319,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -1372,6 +1400,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",
@@ -1408,6 +1437,7 @@ SELECT
   p.custom_excerpt AS "customExcerpt",
   p.word_count AS "wordCount",
   p.cover_url AS "coverUrl",
+  p.cover_image_id AS "coverImageId",
   p.cover_alt AS "coverAlt",
   p.cover_caption AS "coverCaption",
   p.seo_title AS "seoTitle",

@@ -4,6 +4,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { format } from 'sql-formatter';
 import { DataSource } from 'typeorm';
 
+import * as accountEmail from '../auth/account-email.sql';
 import * as auth from '../auth/auth.sql';
 import { blogEntities } from '../blog.entities';
 import * as bookmarks from '../bookmarks/bookmarks.sql';
@@ -11,7 +12,9 @@ import * as comments from '../comments/comments.sql';
 import { Dialect, Statement, translate } from '../common/sql';
 import * as feed from '../feed/feed.sql';
 import * as follows from '../follows/follows.sql';
+import * as images from '../images/images.sql';
 import * as likes from '../likes/likes.sql';
+import * as mail from '../mail/mail.sql';
 import { migrations } from '../migrations';
 import * as moderationLog from '../moderation/moderation-log.sql';
 import * as moderationQueue from '../moderation/moderation-queue.sql';
@@ -21,6 +24,7 @@ import * as search from '../search/search.sql';
 import * as syndication from '../syndication/syndication.sql';
 import * as tags from '../tags/tags.sql';
 import * as users from '../users/users.sql';
+import * as webhooks from '../webhooks/webhooks.sql';
 
 /**
  * The SQL of every statement, per database, formatted for review in src/blog/queries/
@@ -28,12 +32,15 @@ import * as users from '../users/users.sql';
  * files instead of comparing them, and removes those of statement sets that are gone.
  */
 const FEATURES: Record<string, object> = {
+  'account-email': accountEmail,
   auth,
   bookmarks,
   comments,
   feed,
   follows,
+  images,
   likes,
+  mail,
   'moderation-log': moderationLog,
   'moderation-queue': moderationQueue,
   notifications,
@@ -42,6 +49,7 @@ const FEATURES: Record<string, object> = {
   syndication,
   tags,
   users,
+  webhooks,
 };
 
 const QUERIES = __dirname;

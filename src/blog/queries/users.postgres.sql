@@ -9,8 +9,10 @@ SELECT
   u.email,
   u.handle,
   u.avatar,
+  u.avatar_image_id AS "avatarImageId",
   u.role,
   u.token_version AS "tokenVersion",
+  u.email_verified AS "emailVerified",
   u.created_at AS "createdAt",
   u.updated_at AS "updatedAt",
   u.banned_at AS "bannedAt",
@@ -29,8 +31,10 @@ SELECT
   u.email,
   u.handle,
   u.avatar,
+  u.avatar_image_id AS "avatarImageId",
   u.role,
   u.token_version AS "tokenVersion",
+  u.email_verified AS "emailVerified",
   u.created_at AS "createdAt",
   u.updated_at AS "updatedAt",
   u.banned_at AS "bannedAt",
@@ -49,8 +53,10 @@ SELECT
   u.email,
   u.handle,
   u.avatar,
+  u.avatar_image_id AS "avatarImageId",
   u.role,
   u.token_version AS "tokenVersion",
+  u.email_verified AS "emailVerified",
   u.created_at AS "createdAt",
   u.updated_at AS "updatedAt",
   u.banned_at AS "bannedAt",
@@ -69,8 +75,10 @@ SELECT
   u.email,
   u.handle,
   u.avatar,
+  u.avatar_image_id AS "avatarImageId",
   u.role,
   u.token_version AS "tokenVersion",
+  u.email_verified AS "emailVerified",
   u.created_at AS "createdAt",
   u.updated_at AS "updatedAt",
   u.banned_at AS "bannedAt",
@@ -90,8 +98,10 @@ SELECT
   u.email,
   u.handle,
   u.avatar,
+  u.avatar_image_id AS "avatarImageId",
   u.role,
   u.token_version AS "tokenVersion",
+  u.email_verified AS "emailVerified",
   u.created_at AS "createdAt",
   u.updated_at AS "updatedAt",
   u.banned_at AS "bannedAt",
@@ -111,8 +121,10 @@ SELECT
   u.email,
   u.handle,
   u.avatar,
+  u.avatar_image_id AS "avatarImageId",
   u.role,
   u.token_version AS "tokenVersion",
+  u.email_verified AS "emailVerified",
   u.created_at AS "createdAt",
   u.updated_at AS "updatedAt",
   u.banned_at AS "bannedAt",
@@ -133,8 +145,10 @@ SELECT
   u.email,
   u.handle,
   u.avatar,
+  u.avatar_image_id AS "avatarImageId",
   u.role,
   u.token_version AS "tokenVersion",
+  u.email_verified AS "emailVerified",
   u.created_at AS "createdAt",
   u.updated_at AS "updatedAt",
   u.banned_at AS "bannedAt",
@@ -170,7 +184,7 @@ LIMIT
   1;
 
 -- usersSql.insert
--- binds: $1 id, $2 name, $3 email, $4 handle, $5 avatar, $6 passwordHash, $7 role, $8 tokenVersion, $9 createdAt, $10 updatedAt
+-- binds: $1 id, $2 name, $3 email, $4 handle, $5 avatar, $6 passwordHash, $7 role, $8 tokenVersion, $9 emailVerified, $10 createdAt, $11 updatedAt
 INSERT INTO
   users (
     id,
@@ -181,14 +195,15 @@ INSERT INTO
     password_hash,
     role,
     token_version,
+    email_verified,
     created_at,
     updated_at
   )
 VALUES
-  ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10);
+  ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11);
 
 -- usersSql.updateProfile
--- binds: $1 name, $2 handle, $3 setAvatar, $4 avatar, $5 updatedAt, $6 id
+-- binds: $1 name, $2 handle, $3 setAvatar, $4 avatar, $5 avatarImageId, $6 updatedAt, $7 id
 UPDATE users
 SET
   name = COALESCE($1, name),
@@ -197,9 +212,13 @@ SET
     WHEN $3 THEN $4
     ELSE avatar
   END,
-  updated_at = $5
+  avatar_image_id = CASE
+    WHEN $3 THEN $5
+    ELSE avatar_image_id
+  END,
+  updated_at = $6
 WHERE
-  id = $6;
+  id = $7;
 
 -- usersSql.changePassword
 -- binds: $1 passwordHash, $2 updatedAt, $3 id, $4 tokenVersion

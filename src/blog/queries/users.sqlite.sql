@@ -9,8 +9,10 @@ SELECT
   u.email,
   u.handle,
   u.avatar,
+  u.avatar_image_id AS "avatarImageId",
   u.role,
   u.token_version AS "tokenVersion",
+  u.email_verified AS "emailVerified",
   u.created_at AS "createdAt",
   u.updated_at AS "updatedAt",
   u.banned_at AS "bannedAt",
@@ -29,8 +31,10 @@ SELECT
   u.email,
   u.handle,
   u.avatar,
+  u.avatar_image_id AS "avatarImageId",
   u.role,
   u.token_version AS "tokenVersion",
+  u.email_verified AS "emailVerified",
   u.created_at AS "createdAt",
   u.updated_at AS "updatedAt",
   u.banned_at AS "bannedAt",
@@ -54,8 +58,10 @@ SELECT
   u.email,
   u.handle,
   u.avatar,
+  u.avatar_image_id AS "avatarImageId",
   u.role,
   u.token_version AS "tokenVersion",
+  u.email_verified AS "emailVerified",
   u.created_at AS "createdAt",
   u.updated_at AS "updatedAt",
   u.banned_at AS "bannedAt",
@@ -74,8 +80,10 @@ SELECT
   u.email,
   u.handle,
   u.avatar,
+  u.avatar_image_id AS "avatarImageId",
   u.role,
   u.token_version AS "tokenVersion",
+  u.email_verified AS "emailVerified",
   u.created_at AS "createdAt",
   u.updated_at AS "updatedAt",
   u.banned_at AS "bannedAt",
@@ -95,8 +103,10 @@ SELECT
   u.email,
   u.handle,
   u.avatar,
+  u.avatar_image_id AS "avatarImageId",
   u.role,
   u.token_version AS "tokenVersion",
+  u.email_verified AS "emailVerified",
   u.created_at AS "createdAt",
   u.updated_at AS "updatedAt",
   u.banned_at AS "bannedAt",
@@ -116,8 +126,10 @@ SELECT
   u.email,
   u.handle,
   u.avatar,
+  u.avatar_image_id AS "avatarImageId",
   u.role,
   u.token_version AS "tokenVersion",
+  u.email_verified AS "emailVerified",
   u.created_at AS "createdAt",
   u.updated_at AS "updatedAt",
   u.banned_at AS "bannedAt",
@@ -138,8 +150,10 @@ SELECT
   u.email,
   u.handle,
   u.avatar,
+  u.avatar_image_id AS "avatarImageId",
   u.role,
   u.token_version AS "tokenVersion",
+  u.email_verified AS "emailVerified",
   u.created_at AS "createdAt",
   u.updated_at AS "updatedAt",
   u.banned_at AS "bannedAt",
@@ -180,7 +194,7 @@ LIMIT
   1;
 
 -- usersSql.insert
--- binds: id, name, email, handle, avatar, passwordHash, role, tokenVersion, createdAt, updatedAt
+-- binds: id, name, email, handle, avatar, passwordHash, role, tokenVersion, emailVerified, createdAt, updatedAt
 INSERT INTO
   users (
     id,
@@ -191,14 +205,27 @@ INSERT INTO
     password_hash,
     role,
     token_version,
+    email_verified,
     created_at,
     updated_at
   )
 VALUES
-  (+ ?, + ?, + ?, + ?, + ?, + ?, + ?, + ?, + ?, + ?);
+  (
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?,
+    + ?
+  );
 
 -- usersSql.updateProfile
--- binds: name, handle, setAvatar, avatar, updatedAt, id
+-- binds: name, handle, setAvatar, avatar, setAvatar, avatarImageId, updatedAt, id
 UPDATE users
 SET
   name = COALESCE(+ ?, name),
@@ -206,6 +233,10 @@ SET
   avatar = CASE
     WHEN + ? THEN + ?
     ELSE avatar
+  END,
+  avatar_image_id = CASE
+    WHEN + ? THEN + ?
+    ELSE avatar_image_id
   END,
   updated_at = + ?
 WHERE

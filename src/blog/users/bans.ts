@@ -21,8 +21,9 @@ export function activeBan(
 }
 
 /**
- * The mutations a banned user may still run: signing in and out, their password, their
- * notifications' read marks, and deleting their account. Everything else writes to the blog.
+ * The mutations a banned user may still run: signing in and out, their password (a reset by
+ * mail included), their address's verification, their notifications' read marks, and deleting
+ * their account. Everything else writes to the blog.
  */
 export const OPEN_TO_BANNED: ReadonlySet<string> = new Set([
   'signUp',
@@ -31,6 +32,10 @@ export const OPEN_TO_BANNED: ReadonlySet<string> = new Set([
   'logOutEverywhere',
   'deleteAccount',
   'markNotificationsRead',
+  'requestPasswordReset',
+  'resetPassword',
+  'requestEmailVerification',
+  'verifyEmail',
 ]);
 
 /** FORBIDDEN for a banned user's write, saying why and until when (`extensions.ban`). */

@@ -12,6 +12,7 @@ export type UserRole = Role;
 @Entity('users')
 @Index('UQ_users_email', ['email'], { unique: true })
 @Index('UQ_users_handle', ['handle'], { unique: true })
+@Index('IDX_users_avatar_image', ['avatarImageId'])
 export class User {
   @Field(() => ID)
   @PrimaryColumn({ type: 'varchar', length: 36 })
@@ -25,16 +26,32 @@ export class User {
   @Column({ type: 'varchar', length: 254 })
   email: string;
 
+  /**
+   * Whether the owner proved `email` theirs (verifyEmail, or a password reset mailed to it).
+   * Exposed through the account e-mail resolver, which hides it from other viewers.
+   */
+  @Column({ name: 'email_verified', type: 'boolean', default: false })
+  emailVerified: boolean;
+
   @Field({ description: 'Unique, URL-safe, case-insensitive: 3-30 of a-z, 0-9 and _.' })
   @Column({ type: 'varchar', length: 30 })
   handle: string;
 
+  /**
+   * The avatar given by URL; null when it is an uploaded image (`avatarImageId`). Answered
+   * through UsersResolver.avatar, which makes the image's URL.
+   */
   @Field(() => String, {
     nullable: true,
-    description: "An http(s) URL of the user's picture, or null.",
+    description:
+      "An absolute URL of the user's picture, or null: the URL they gave, or the 320-pixel-wide copy of the image they uploaded for it.",
   })
   @Column({ type: 'varchar', length: 2048, nullable: true })
   avatar: string | null;
+
+  /** One of the user's images as their picture (see `avatar`). */
+  @Column({ name: 'avatar_image_id', type: 'varchar', length: 36, nullable: true })
+  avatarImageId: string | null;
 
   @Column({ name: 'password_hash', type: 'varchar', length: 255, select: false })
   passwordHash: string;

@@ -4,7 +4,8 @@ import { prefixedColumns, toDate } from '../common/sql';
 
 /** The select list that {@link toUser} reads (never the password hash). */
 export const USER_COLUMNS =
-  'u.id, u.name, u.email, u.handle, u.avatar, u.role, u.token_version AS "tokenVersion", ' +
+  'u.id, u.name, u.email, u.handle, u.avatar, u.avatar_image_id AS "avatarImageId", u.role, ' +
+  'u.token_version AS "tokenVersion", u.email_verified AS "emailVerified", ' +
   'u.created_at AS "createdAt", u.updated_at AS "updatedAt", u.banned_at AS "bannedAt", ' +
   'u.banned_until AS "bannedUntil", u.ban_reason AS "banReason"';
 
@@ -14,8 +15,11 @@ export interface UserRow {
   email: string;
   handle: string;
   avatar: string | null;
+  avatarImageId: string | null;
   role: string;
   tokenVersion: number | string;
+  /** A boolean on PostgreSQL, 1 or 0 on SQLite. */
+  emailVerified: boolean | number;
   createdAt: Date | string;
   updatedAt: Date | string;
   bannedAt: Date | string | null;
@@ -28,6 +32,7 @@ export function toUser(row: UserRow): User {
     ...row,
     role: roleOf(row.role),
     tokenVersion: Number(row.tokenVersion),
+    emailVerified: Boolean(row.emailVerified),
     createdAt: toDate(row.createdAt),
     updatedAt: toDate(row.updatedAt),
     bannedAt: toDate(row.bannedAt),
@@ -50,8 +55,10 @@ export function toAuthor(row: AuthorRow): User {
     email: row['author.email'],
     handle: row['author.handle'],
     avatar: row['author.avatar'],
+    avatarImageId: row['author.avatarImageId'],
     role: row['author.role'],
     tokenVersion: row['author.tokenVersion'],
+    emailVerified: row['author.emailVerified'],
     createdAt: row['author.createdAt'],
     updatedAt: row['author.updatedAt'],
     bannedAt: row['author.bannedAt'],

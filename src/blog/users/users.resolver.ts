@@ -8,6 +8,8 @@ import { BlogMutation, BlogResolverEnhancers } from '../blog-resolver.decorator'
 import { PageArgs, toPage } from '../common/pagination';
 import { selectsOnly } from '../common/selection';
 import { inputValidationPipe } from '../common/validation';
+import { imageById } from '../images/images.loaders';
+import { ImagesService } from '../images/images.service';
 import { Post } from '../posts/post.entity';
 import { FIELDS_WITHOUT_CONTENT } from '../posts/post.rows';
 import { UpdateProfileInput } from './dto/update-profile.input';
@@ -19,7 +21,10 @@ import { Viewer } from './viewer';
 @Resolver(() => User)
 @BlogResolverEnhancers()
 export class UsersResolver {
-  constructor(private readonly usersService: UsersService) {}
+  constructor(
+    private readonly usersService: UsersService,
+    private readonly images: ImagesService,
+  ) {}
 
   @Query(() => [User], { description: 'Users in id (creation) order.' })
   async users(@Args() args: PageArgs, @Loaders() loaders: BlogLoaders): Promise<User[]> {
@@ -41,7 +46,10 @@ export class UsersResolver {
     return viewer;
   }
 
-  @BlogMutation(() => User, { description: "Changes the signed-in user's name, handle or avatar." })
+  @BlogMutation(() => User, {
+    description:
+      "Changes the signed-in user's name, handle, avatar or address. A new address needs `currentPassword`, and is mailed a verification link; `emailVerified` is false until it is followed.",
+  })
   updateProfile(
     @Args('input', inputValidationPipe) input: UpdateProfileInput,
     @CurrentViewer() viewer: Viewer,
@@ -66,6 +74,15 @@ export class UsersResolver {
   })
   email(user: User, _args: unknown, context: BlogContext): string {
     return mayViewPrivateFields(context, user.id) ? user.email : '';
+  }
+
+  /** The URL as given, or the uploaded image's, made now from the storage in use. */
+  @ResolveField(() => String, { nullable: true })
+  avatar(user: User, _args: unknown, context: BlogContext): string | null | Promise<string | null> {
+    if (!user.avatarImageId) return user.avatar;
+    return imageById(loadersOf(context), this.images)
+      .load(user.avatarImageId)
+      .then((image) => image && this.images.avatarUrlOf(image));
   }
 
   @ResolveField(() => [Post], { description: "This user's published posts, newest first." })

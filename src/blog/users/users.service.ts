@@ -1,10 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 
+import { EmailChanges } from '../auth/email-changes';
 import { isUniqueViolation } from '../common/database-errors';
-import { conflict, forbidden, notFound, unauthenticated } from '../common/errors';
+import { badUserInput, conflict, forbidden, notFound, unauthenticated } from '../common/errors';
 import { Page } from '../common/pagination';
 import { PreparedStatements, Sql, SqlRunner } from '../common/sql';
 import { newId } from '../common/uuid';
+import { ImagesService } from '../images/images.service';
+import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { UpdateProfileInput } from './dto/update-profile.input';
 import { isAdmin, Role, storedRole } from './roles';
 import { canonicalIdentifier } from './user-identifiers';
@@ -21,6 +24,8 @@ export interface NewUser {
   passwordHash: string;
   /** Default AUTHOR; sign-up gives the module's `signUpRole`. */
   role?: Role;
+  /** Whether the address is known to be theirs already (the demo's users). Default false. */
+  emailVerified?: boolean;
 }
 
 /** Users: look-ups, sign-up records and profile changes. For the host's own code. */
@@ -28,7 +33,12 @@ export interface NewUser {
 export class UsersService {
   private readonly statements: PreparedStatements<typeof usersSql>;
 
-  constructor(private readonly sql: Sql) {
+  constructor(
+    private readonly sql: Sql,
+    @Optional() private readonly images?: ImagesService,
+    @Optional() private readonly emailChanges?: EmailChanges,
+    @Optional() private readonly webhooks?: WebhookOutbox,
+  ) {
     this.statements = sql.prepare(usersSql);
   }
 
@@ -83,8 +93,8 @@ export class UsersService {
     return row !== null;
   }
 
-  /** Inserts a user; a taken email or handle is CONFLICT. */
-  async create(input: NewUser): Promise<User> {
+  /** Inserts a user, on `sql` (a transaction) if given; a taken email or handle is CONFLICT. */
+  async create(input: NewUser, sql: SqlRunner = this.sql): Promise<User> {
     const now = new Date();
     const user = Object.assign(new User(), {
       name: input.name,
@@ -97,33 +107,89 @@ export class UsersService {
       createdAt: now,
       updatedAt: now,
       role: input.role ?? Role.AUTHOR,
+      emailVerified: input.emailVerified ?? false,
     });
+    const insert = async (runner: SqlRunner) => {
+      await runner.run(this.statements.insert, { ...user, role: storedRole(user.role) });
+      await this.webhooks?.userCreated(runner, user);
+    };
+    // Its webhook event in its transaction: the caller's, or one of its own.
     await this.uniquely(() =>
-      this.sql.run(this.statements.insert, { ...user, role: storedRole(user.role) }),
+      sql === this.sql && this.webhooks ? this.sql.transaction(insert) : insert(sql),
     );
     return user;
   }
 
-  /** Changes the viewer's name, handle or avatar; a handle taken by someone else is CONFLICT. */
+  /**
+   * Changes the viewer's name, handle, avatar or address; a handle or address taken by someone
+   * else is CONFLICT. A new address needs the current password and is mailed a verification
+   * link; it is unverified until followed.
+   */
   async updateProfile(viewer: Viewer, input: UpdateProfileInput): Promise<User> {
     if (!viewer) throw unauthenticated('You must be signed in to edit your profile.');
-    const setAvatar = input.avatar !== undefined;
-    if (input.name != null || input.handle != null || setAvatar) {
-      const changes = {
-        id: viewer.id,
-        name: input.name ?? null,
-        handle: input.handle == null ? null : canonicalIdentifier(input.handle),
-        setAvatar,
-        avatar: input.avatar ?? null,
-        updatedAt: new Date(),
-      };
-      await this.uniquely(() => this.sql.run(this.statements.updateProfile, changes));
+    const avatarImageId = this.avatarImageOf(input);
+    const setAvatar = input.avatar !== undefined || input.avatarImageId !== undefined;
+    const newEmail = await this.newEmailOf(viewer, input);
+    const write = async (sql: SqlRunner) => {
+      if (input.name != null || input.handle != null || setAvatar) {
+        const changes = {
+          id: viewer.id,
+          name: input.name ?? null,
+          handle: input.handle == null ? null : canonicalIdentifier(input.handle),
+          setAvatar,
+          avatar: input.avatar ?? null,
+          avatarImageId,
+          updatedAt: new Date(),
+        };
+        if (avatarImageId) {
+          changes.avatarImageId = await this.holdAvatarImage(sql, viewer.id, avatarImageId);
+        }
+        await this.uniquely(() => sql.run(this.statements.updateProfile, changes));
+      }
+      if (newEmail) await this.uniquely(() => this.emailChanges!.apply(sql, viewer, newEmail));
+    };
+    if ((!newEmail || !this.emailChanges) && !avatarImageId) await write(this.sql);
+    else {
+      // The new address and its verification mail stand or fall with the rest of the change, and
+      // an avatar's image stays held until the change is written (see holdAvatarImage).
+      await this.sql.transaction(write);
+      if (newEmail) this.emailChanges?.committed(viewer, newEmail);
     }
     // Read back rather than merge into `viewer`: it is the row as the request found it, and an
     // earlier mutation of the same operation may have changed it since.
     const user = await this.findById(viewer.id);
     if (!user) throw unauthenticated('The signed-in user no longer exists.');
     return user;
+  }
+
+  /**
+   * The address `input.email` changes to, its current password checked (see EmailChanges); null
+   * when it changes none.
+   */
+  private async newEmailOf(viewer: User, input: UpdateProfileInput): Promise<string | null> {
+    if (input.email == null) return null;
+    if (!this.emailChanges) {
+      throw badUserInput('This service does not change addresses.', 'input.email');
+    }
+    return this.emailChanges.checked(viewer, input);
+  }
+
+  /** `input.avatarImageId`, or null: BAD_USER_INPUT with an `avatar` URL too. */
+  private avatarImageOf(input: UpdateProfileInput): string | null {
+    if (input.avatarImageId == null) return null;
+    if (input.avatar != null) {
+      throw badUserInput('Give avatar or avatarImageId, not both.', 'input.avatarImageId');
+    }
+    return input.avatarImageId;
+  }
+
+  /**
+   * The id of the avatar's image as stored, held on `sql` (a transaction) until the profile is
+   * written (see ImagesService.holdForUse): NOT_FOUND for no image, FORBIDDEN for someone else's.
+   */
+  private async holdAvatarImage(sql: SqlRunner, userId: string, imageId: string): Promise<string> {
+    if (!this.images) throw notFound('Image');
+    return this.images.holdForUse(sql, imageId, userId, 'Your avatar must be one of your images.');
   }
 
   /**

@@ -42,24 +42,31 @@ export const usersSql = {
     passwordHash: string;
     role: string;
     tokenVersion: number;
+    emailVerified: boolean;
     createdAt: Date;
     updatedAt: Date;
   }>(
     'INSERT INTO users (id, name, email, handle, avatar, password_hash, role, token_version, ' +
-      'created_at, updated_at) VALUES (:id, :name, :email, :handle, :avatar, :passwordHash, ' +
-      ':role, :tokenVersion, :createdAt, :updatedAt)',
+      'email_verified, created_at, updated_at) VALUES (:id, :name, :email, :handle, :avatar, ' +
+      ':passwordHash, :role, :tokenVersion, :emailVerified, :createdAt, :updatedAt)',
   ),
-  /** Changes the name or handle (null keeps them) and the avatar when `setAvatar`. */
+  /**
+   * Changes the name or handle (null keeps them) and, when `setAvatar`, the avatar: a URL or an
+   * image, the other one null.
+   */
   updateProfile: statement<{
     id: string;
     name: string | null;
     handle: string | null;
     setAvatar: boolean;
     avatar: string | null;
+    avatarImageId: string | null;
     updatedAt: Date;
   }>(
     'UPDATE users SET name = COALESCE(:name, name), handle = COALESCE(:handle, handle), ' +
-      'avatar = CASE WHEN :setAvatar THEN :avatar ELSE avatar END, updated_at = :updatedAt ' +
+      'avatar = CASE WHEN :setAvatar THEN :avatar ELSE avatar END, ' +
+      'avatar_image_id = CASE WHEN :setAvatar THEN :avatarImageId ELSE avatar_image_id END, ' +
+      'updated_at = :updatedAt ' +
       'WHERE id = :id',
   ),
   /**

@@ -7,6 +7,7 @@ export {
   SQL_OPTIONS,
 } from './runner';
 export type { Prepared, PreparedStatements, SqlOptions, SqlRunner } from './runner';
+export { perDialect, rowId, selected } from './dialect-text';
 export { statement } from './statement';
 export type { Dialect, KeyCount, SqlText, Statement } from './statement';
 export { translate } from './translate';

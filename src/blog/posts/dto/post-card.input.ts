@@ -1,4 +1,4 @@
-import { Field, InputType } from '@nestjs/graphql';
+import { Field, ID, InputType } from '@nestjs/graphql';
 import { IsOptional, IsString, Length, MaxLength } from 'class-validator';
 
 import { IsVisibleLine, IsVisibleText, Trim } from '../../common/validation';
@@ -8,13 +8,30 @@ export const MAX_URL_LENGTH = 2048;
 /** The longest excerpt an author writes. */
 export const EXCERPT_LENGTH = { min: 1, max: 300 };
 
-@InputType({ description: 'A cover image, set by URL.' })
+@InputType({
+  description:
+    'A cover image: an uploaded image (`imageId`) or an image elsewhere (`url`), exactly one of the two.',
+})
 export class CoverImageInput {
-  @Field({ description: 'An absolute https URL, at most 2,048 characters.' })
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      "An image of the post's author, uploaded with `POST /images`; the cover's URL is then the image's.",
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  imageId?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'An absolute https URL, at most 2,048 characters.',
+  })
+  @IsOptional()
   @Trim()
   @IsString()
   @Length(1, MAX_URL_LENGTH)
-  url: string;
+  url?: string | null;
 
   @Field(() => String, { nullable: true, description: 'At most 300 characters.' })
   @IsOptional()

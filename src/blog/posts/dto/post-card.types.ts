@@ -1,5 +1,7 @@
 import { Field, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 
+import { Image } from '../../images/image.entity';
+
 /** Where a post stands: a draft, waiting for its time, or out. */
 export enum PostStatus {
   DRAFT = 'DRAFT',
@@ -35,7 +37,10 @@ export class TocEntry {
 /** The image at the top of a post and on its card. */
 @ObjectType({ description: 'The image at the top of a post and on its card.' })
 export class CoverImage {
-  @Field({ description: 'An absolute https URL.' })
+  @Field({
+    description:
+      "An absolute URL: the one given, or the full-size file's of the uploaded image (`image`).",
+  })
   url: string;
 
   @Field(() => String, { nullable: true })
@@ -43,6 +48,12 @@ export class CoverImage {
 
   @Field(() => String, { nullable: true })
   caption: string | null;
+
+  @Field(() => Image, {
+    nullable: true,
+    description: 'The uploaded image, with its sizes and variants; null for a cover given by URL.',
+  })
+  image: Image | null;
 }
 
 /** What a page's head says of a post, each field falling back to the post's own. */

@@ -1,5 +1,5 @@
-import { Field, InputType } from '@nestjs/graphql';
-import { IsOptional, IsString, Length, Matches } from 'class-validator';
+import { Field, ID, InputType } from '@nestjs/graphql';
+import { IsEmail, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 
 import { HANDLE_PATTERN, HANDLE_RULE } from '../../auth/dto/sign-up.input';
 import { IsVisibleLine, Trim, TrimToNull } from '../../common/validation';
@@ -31,4 +31,31 @@ export class UpdateProfileInput {
   @TrimToNull()
   @IsAvatarUrl()
   avatar?: string | null;
+
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'One of your images (`POST /images`) as your picture: `avatar` is then its 320-pixel-wide copy. Null removes the picture; not with `avatar`.',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  avatarImageId?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'A new address: needs `currentPassword`, and stays unverified until the link mailed to it is followed.',
+  })
+  @IsOptional()
+  @CanonicalIdentifier()
+  @IsEmail()
+  @MaxLength(254)
+  email?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The current password: to change `email`.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
+  currentPassword?: string | null;
 }

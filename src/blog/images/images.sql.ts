@@ -1,0 +1,85 @@
+import { statement } from '../common/sql';
+
+/** An image as the statements read it; `variants` is the JSON text of its stored variants. */
+export interface ImageRow {
+  id: string;
+  ownerId: string;
+  alt: string | null;
+  width: number;
+  height: number;
+  format: string;
+  bytes: number;
+  variants: string;
+  createdAt: Date | string;
+}
+
+/** A page of one owner's images: its size, and the image it continues after. */
+export interface ImagePageParameters {
+  ownerId: string;
+  first: number;
+  afterCreatedAt?: Date;
+  afterId?: string;
+}
+
+const COLUMNS =
+  'i.id, i.owner_id AS "ownerId", i.alt, i.width, i.height, i.format, i.bytes, i.variants, ' +
+  'i.created_at AS "createdAt"';
+
+/** Newest first, read along the (owner, created_at, id) index. */
+const page = (after: boolean) =>
+  statement<ImagePageParameters, ImageRow>(
+    `SELECT ${COLUMNS} FROM images i WHERE i.owner_id = :ownerId` +
+      (after ? ' AND (i.created_at, i.id) < (:afterCreatedAt, :afterId)' : '') +
+      ' ORDER BY i.created_at DESC, i.id DESC LIMIT :first',
+  );
+
+/**
+ * The statements of images. An upload's row is written after its files, in a transaction that
+ * first locks its owner's row (PostgreSQL; SQLite's transactions already run one at a time), so
+ * that two uploads of one owner cannot both pass a quota that fits one.
+ */
+export const imagesSql = {
+  /** `NO KEY UPDATE`: it serialises uploads of one owner, not the rows that refer to them. */
+  lockOwner: statement<{ ownerId: string }, { id: string }>({
+    sqlite: 'SELECT u.id FROM users u WHERE u.id = :ownerId',
+    postgres: 'SELECT u.id FROM users u WHERE u.id = :ownerId FOR NO KEY UPDATE',
+  }),
+  usedBytes: statement<{ ownerId: string }, { bytes: string | number | null }>(
+    'SELECT COALESCE(SUM(i.bytes), 0) AS bytes FROM images i WHERE i.owner_id = :ownerId',
+  ),
+  insert: statement<Omit<ImageRow, 'createdAt'> & { createdAt: Date }>(
+    'INSERT INTO images (id, owner_id, alt, width, height, format, bytes, variants, created_at) ' +
+      'VALUES (:id, :ownerId, :alt, :width, :height, :format, :bytes, :variants, :createdAt)',
+  ),
+  byId: statement<{ id: string }, ImageRow>(`SELECT ${COLUMNS} FROM images i WHERE i.id = :id`),
+  byIds: statement<{ ids: readonly string[] }, ImageRow>(
+    `SELECT ${COLUMNS} FROM images i WHERE i.id IN (:...ids)`,
+  ),
+  /** The image, locked until the transaction ends (PostgreSQL), for its deletion. */
+  lockById: statement<{ id: string }, ImageRow>({
+    sqlite: `SELECT ${COLUMNS} FROM images i WHERE i.id = :id`,
+    postgres: `SELECT ${COLUMNS} FROM images i WHERE i.id = :id FOR UPDATE`,
+  }),
+  byOwner: statement<{ ownerId: string }, ImageRow>(
+    `SELECT ${COLUMNS} FROM images i WHERE i.owner_id = :ownerId`,
+  ),
+  existing: statement<{ ids: readonly string[] }, { id: string }>(
+    'SELECT i.id FROM images i WHERE i.id IN (:...ids)',
+  ),
+  page: page(false),
+  pageAfter: page(true),
+  count: statement<{ ownerId: string }, { count: string | number }>(
+    'SELECT COUNT(*) AS count FROM images i WHERE i.owner_id = :ownerId',
+  ),
+  updateAlt: statement<{ id: string; alt: string }>('UPDATE images SET alt = :alt WHERE id = :id'),
+  delete: statement<{ id: string }>('DELETE FROM images WHERE id = :id'),
+  deleteByOwner: statement<{ ownerId: string }>('DELETE FROM images WHERE owner_id = :ownerId'),
+  /** The posts whose cover the image is, a few: what a refused deletion lists. */
+  coverOf: statement<{ id: string }, { id: string; title: string }>(
+    'SELECT p.id, p.title FROM posts p WHERE p.cover_image_id = :id ORDER BY p.id LIMIT 20',
+  ),
+  /** The users whose avatar the image is. */
+  avatarOf: statement<{ id: string }, { id: string; handle: string }>(
+    'SELECT u.id, u.handle FROM users u WHERE u.avatar_image_id = :id ORDER BY u.id LIMIT 20',
+  ),
+};

@@ -1,0 +1,35 @@
+import { WEBHOOK_URL_LENGTH } from './webhook.entity';
+import { badUserInput } from '../common/errors';
+
+/**
+ * A webhook's target as stored (the URL's normal form), or BAD_USER_INPUT on `field`: an absolute
+ * https URL (http too with `allowHttp`), with a host, at most WEBHOOK_URL_LENGTH characters, and
+ * no user name, password or fragment. Where the host points is checked at each send, when it is
+ * resolved (see WebhookSender), not here: a name may point elsewhere tomorrow.
+ */
+export function webhookUrl(raw: string, allowHttp: boolean, field: string): string {
+  const text = raw.trim();
+  const schemes = allowHttp ? 'https (or http)' : 'https';
+  if (text.length === 0 || text.length > WEBHOOK_URL_LENGTH) {
+    throw badUserInput(`${field} must be 1-${WEBHOOK_URL_LENGTH} characters.`, field);
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw badUserInput(`${field} must be an absolute ${schemes} URL.`, field);
+  }
+  if (url.protocol !== 'https:' && !(allowHttp && url.protocol === 'http:')) {
+    const hint = allowHttp ? '' : ' (http needs WEBHOOK_ALLOW_HTTP=true)';
+    throw badUserInput(`${field} must be an ${schemes} URL${hint}.`, field);
+  }
+  if (!url.hostname) throw badUserInput(`${field} must name a host.`, field);
+  if (url.username || url.password) {
+    throw badUserInput(`${field} may hold no user name or password.`, field);
+  }
+  if (url.hash) throw badUserInput(`${field} may hold no fragment.`, field);
+  if (url.href.length > WEBHOOK_URL_LENGTH) {
+    throw badUserInput(`${field} must be at most ${WEBHOOK_URL_LENGTH} characters.`, field);
+  }
+  return url.href;
+}
