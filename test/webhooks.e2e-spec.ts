@@ -486,34 +486,41 @@ describe('Webhooks (e2e)', () => {
     await deleteWebhook(id);
   });
 
-  it('should refuse cloud metadata addresses even when private ones are allowed, with no connection', async () => {
+  it('should refuse cloud metadata targets even when private ones are allowed: at creation, and at send time', async () => {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://metadata.google.internal/computeMetadata/v1/',
+    ]) {
+      const { errors } = await t.gql(
+        CREATE_WEBHOOK,
+        { input: { url, events: ['POST_PUBLISHED'] } },
+        admin.token,
+      );
+      expect(errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.url' });
+      expect(errors?.[0]?.message).toMatch(/metadata/);
+    }
+    // A target that points there later (a name resolved anew, a row from an earlier version).
     const created = await t.data(
       CREATE_WEBHOOK,
-      { input: { url: 'http://169.254.169.254/latest/meta-data/', events: ['POST_PUBLISHED'] } },
+      { input: { url: receiver.url('/metadata'), events: ['POST_PUBLISHED'] } },
       admin.token,
     );
-    const named = await t.data(
-      CREATE_WEBHOOK,
-      {
-        input: {
-          url: 'http://metadata.google.internal/computeMetadata/v1/',
-          events: ['POST_PUBLISHED'],
-        },
-      },
-      admin.token,
+    const { id } = created.createWebhook.webhook;
+    await t.dataSource.query(
+      `UPDATE webhooks SET url = 'http://169.254.169.254/latest/meta-data/' WHERE id = '${id}'`,
     );
+    const connections = receiver.connections;
     await publish('Metadata news');
-    for (const { createWebhook } of [created, named]) {
-      const [attempt] = await until('the refusal logged', async () => {
-        const found = (await deliveriesOf(createWebhook.webhook.id)).filter(
-          (d) => d.attempt === 1 && d.status !== 'PENDING',
-        );
-        return found.length > 0 && found;
-      });
-      expect(attempt).toMatchObject({ status: 'FAILED', responseCode: null, durationMs: null });
-      expect(attempt.error).toMatch(/metadata/);
-      await deleteWebhook(createWebhook.webhook.id);
-    }
+    const [attempt] = await until('the refusal logged', async () => {
+      const found = (await deliveriesOf(id)).filter(
+        (d) => d.attempt === 1 && d.status !== 'PENDING',
+      );
+      return found.length > 0 && found;
+    });
+    expect(attempt).toMatchObject({ status: 'FAILED', responseCode: null, durationMs: null });
+    expect(attempt.error).toMatch(/metadata/);
+    expect(receiver.connections).toBe(connections);
+    await deleteWebhook(id);
   });
 
   it('should send a PING on testWebhook, and redeliver an event with its webhook-id', async () => {
@@ -731,25 +738,43 @@ describe('Webhooks (e2e)', () => {
       expect(errors?.[0]?.message).toMatch(/WEBHOOK_ALLOW_HTTP/);
     });
 
-    it('should refuse loopback and private targets at send time, logged, with no connection made', async () => {
-      const connections = receiver.connections;
-      const targets = [
+    it('should refuse a loopback or private address at creation, and a name that resolves to one at send time', async () => {
+      for (const url of [
         receiver.url('/strict', '127.0.0.1', 'https'),
-        receiver.url('/strict', 'localhost', 'https'),
         receiver.url('/strict', '[::ffff:127.0.0.1]', 'https'),
         'https://10.0.0.1/hook',
-      ];
-      const ids: string[] = [];
-      for (const url of targets) {
-        const { createWebhook } = await strict.data(
+      ]) {
+        const { errors } = await strict.gql(
           CREATE_WEBHOOK,
           { input: { url, events: ['POST_PUBLISHED'] } },
           owner.token,
         );
-        ids.push(createWebhook.webhook.id);
+        expect(errors?.[0]?.extensions).toMatchObject({
+          code: 'BAD_USER_INPUT',
+          field: 'input.url',
+        });
+        expect(errors?.[0]?.message).toMatch(/WEBHOOK_ALLOW_PRIVATE=true allows it/);
       }
+
+      const connections = receiver.connections;
+      const { createWebhook } = await strict.data(
+        CREATE_WEBHOOK,
+        {
+          input: { url: receiver.url('/strict', 'localhost', 'https'), events: ['POST_PUBLISHED'] },
+        },
+        owner.token,
+      );
+      // And an address stored before the rule (a row from an earlier version, say).
+      const stored = await strict.data(
+        CREATE_WEBHOOK,
+        { input: { url: 'https://hooks.example.com/strict', events: ['POST_PUBLISHED'] } },
+        owner.token,
+      );
+      await strict.dataSource.query(
+        `UPDATE webhooks SET url = 'https://10.0.0.1/hook' WHERE id = '${stored.createWebhook.webhook.id}'`,
+      );
       await publish('Strict news', owner.token, strict);
-      for (const id of ids) {
+      for (const id of [createWebhook.webhook.id, stored.createWebhook.webhook.id]) {
         const [attempt] = await until('the refusal logged', async () => {
           const found = (await deliveriesOf(id, strict, owner.token)).filter(
             (d) => d.attempt === 1 && d.status !== 'PENDING',

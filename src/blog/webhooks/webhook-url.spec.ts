@@ -38,4 +38,23 @@ describe('The URL of a webhook', () => {
   ])('should refuse %s', (raw) => {
     expect(refusal(raw)).toMatchObject({ code: 'BAD_USER_INPUT' });
   });
+
+  it.each([
+    'https://169.254.169.254/latest/meta-data/',
+    'https://[fd00:ec2::254]/',
+    'https://metadata.google.internal/computeMetadata/v1/',
+    'https://[ff02::1]/',
+  ])('should refuse %s, a place no receiver lives, whatever is allowed', (raw) => {
+    expect(() => webhookUrl(raw, false, 'input.url', true)).toThrow(/points to/);
+  });
+
+  it.each([
+    'https://127.0.0.1:8443/in',
+    'https://10.1.2.3/',
+    'https://[::1]/',
+    'https://[::ffff:192.168.0.1]/',
+  ])('should refuse the private address of %s unless private addresses are allowed', (raw) => {
+    expect(refusal(raw)).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.url' });
+    expect(webhookUrl(raw, false, 'input.url', true)).toBe(new URL(raw).href);
+  });
 });

@@ -66,7 +66,7 @@ export class WebhooksService {
   /** A new webhook, enabled, and its secret (`whsec_...`), which is never shown again. */
   async create(viewer: Viewer, input: WebhookChanges): Promise<WebhookWithSecretValue> {
     const admin = adminOf(viewer, 'manage webhooks');
-    const url = webhookUrl(input.url ?? '', this.options.allowHttp, 'input.url');
+    const url = this.checkedUrl(input.url ?? '');
     const events = subscribedEvents(input.events ?? [], 'input.events');
     const secret = newWebhookSecret();
     const row = {
@@ -86,8 +86,7 @@ export class WebhooksService {
   async update(viewer: Viewer, id: string, input: WebhookChanges): Promise<Webhook> {
     adminOf(viewer, 'manage webhooks');
     const webhook = await this.find(id);
-    const url =
-      input.url == null ? webhook.url : webhookUrl(input.url, this.options.allowHttp, 'input.url');
+    const url = input.url == null ? webhook.url : this.checkedUrl(input.url);
     const events =
       input.events == null ? webhook.events : subscribedEvents(input.events, 'input.events');
     const description = input.description === undefined ? webhook.description : input.description;
@@ -199,6 +198,12 @@ export class WebhooksService {
   }
 
   /** The attempt just written, as stored, once the worker has been asked to make it. */
+  /** `raw` as a webhook's stored URL under this module's rules (see webhookUrl). */
+  private checkedUrl(raw: string): string {
+    const { allowHttp, allowPrivateAddresses } = this.options;
+    return webhookUrl(raw, allowHttp, 'input.url', allowPrivateAddresses);
+  }
+
   private async pending(id: string): Promise<WebhookDelivery> {
     const row = await this.sql.one(this.deliveries.byId, { id });
     if (!row) throw notFound('Webhook delivery');
