@@ -842,20 +842,23 @@ describe('Webhooks (e2e)', () => {
     }, 40_000);
   });
 
-  (testDatabase() === 'postgres' ? describe : describe.skip)(
-    'on two instances of one database',
-    () => {
+  // Instances share one database on PostgreSQL only: SQLite's file has one process.
+  if (testDatabase() === 'postgres') {
+    describe('on two instances of one database', () => {
       it('should make exactly one successful delivery per event and webhook', async () => {
         const other = await TestApp.start({ env: ENV, shareDatabaseOf: t });
         try {
           const successes = new Map<string, number>();
+          const seen = new Set<string>();
           const { id } = await webhook(
             '/shared',
             ['POST_PUBLISHED'],
             (response, count, headers) => {
-              // Every third request fails, so that retries are shared too; the rest answer late.
-              const fails = count % 3 === 0;
+              // Every third request fails if it is its event's first, so that retries are shared
+              // too, and no event runs out of attempts; the rest answer late.
               const messageId = String(headers['webhook-id']);
+              const fails = count % 3 === 0 && !seen.has(messageId);
+              seen.add(messageId);
               if (!fails) successes.set(messageId, (successes.get(messageId) ?? 0) + 1);
               setTimeout(() => {
                 response.statusCode = fails ? 500 : 200;
@@ -905,6 +908,6 @@ describe('Webhooks (e2e)', () => {
           await other.close();
         }
       }, 60_000);
-    },
-  );
+    });
+  }
 });
