@@ -56,6 +56,22 @@ describe('BackgroundDrain', () => {
     expect(runs()).toBe(1);
   });
 
+  it('should run at once and then every interval with requestEvery, until stopped', async () => {
+    const { drainer, runs, finish } = counting();
+    drainer.requestEvery(5 * RETRY_MS);
+    await jest.advanceTimersByTimeAsync(DELAY_MS);
+    expect(runs()).toBe(1);
+    await finish();
+    await jest.advanceTimersByTimeAsync(5 * RETRY_MS - DELAY_MS - 1);
+    expect(runs()).toBe(1);
+    await jest.advanceTimersByTimeAsync(1 + DELAY_MS);
+    expect(runs()).toBe(2);
+    await finish();
+    await drainer.stop();
+    await jest.advanceTimersByTimeAsync(20 * RETRY_MS);
+    expect(runs()).toBe(2);
+  });
+
   it('should join the run under way, and run again after it for a request made meanwhile', async () => {
     const { drainer, runs, finish } = counting();
     const first = drainer.runNow();

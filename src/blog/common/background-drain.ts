@@ -27,6 +27,7 @@ export interface BackgroundDrainOptions {
  */
 export class BackgroundDrain {
   private timer: NodeJS.Timeout | null = null;
+  private poll: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
   /** Whether work was requested since the last run began (or that run failed). */
@@ -45,6 +46,17 @@ export class BackgroundDrain {
   request(): void {
     this.pending = true;
     this.schedule(this.options.delayMs);
+  }
+
+  /**
+   * Asks for a run now and again every `intervalMs` until {@link stop}: for work that is found
+   * by looking (posts come due, retries, what another instance left), not only requested.
+   */
+  requestEvery(intervalMs: number): void {
+    this.request();
+    if (this.poll || this.stopped) return;
+    this.poll = outsideRequestScope(() => setInterval(() => this.request(), intervalMs));
+    this.poll.unref();
   }
 
   /**
@@ -74,6 +86,8 @@ export class BackgroundDrain {
   async stop(): Promise<void> {
     this.stopped = true;
     this.cancelTimer();
+    if (this.poll) clearInterval(this.poll);
+    this.poll = null;
     await this.running;
   }
 

@@ -21,7 +21,6 @@ export const ORPHAN_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 export class OrphanSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(OrphanSweeper.name);
   private readonly drainer: BackgroundDrain;
-  private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly images: ImagesService) {
     this.drainer = new BackgroundDrain(() => this.sweep(), {
@@ -33,15 +32,11 @@ export class OrphanSweeper implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   onApplicationBootstrap(): void {
-    this.drainer.request();
-    this.timer = setInterval(() => this.drainer.request(), ORPHAN_SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    this.drainer.requestEvery(ORPHAN_SWEEP_INTERVAL_MS);
   }
 
   /** Lets the sweep under way end before the database closes. */
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
     await this.drainer.stop();
   }
 

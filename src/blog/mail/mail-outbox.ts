@@ -15,6 +15,7 @@ import {
 } from './mail-transport';
 import { ClaimedMailRow, mailSql } from './mail.sql';
 import { BackgroundDrain } from '../common/background-drain';
+import { backoffDelayMs } from '../common/backoff';
 import { messageOf } from '../common/errors';
 import { PreparedStatements, Sql, SqlRunner } from '../common/sql';
 import { newId } from '../common/uuid';
@@ -65,8 +66,11 @@ export function describeFailure(error: unknown): string {
  * outage do not all come back at once.
  */
 export function retryDelayMs(attempts: number, baseMs: number, random = Math.random): number {
-  const full = Math.min(MAX_RETRY_MS, baseMs * 2 ** Math.max(0, attempts - 1));
-  return Math.max(1, Math.round(full * (1 - random() / 2)));
+  return backoffDelayMs(
+    attempts,
+    { baseMs, factor: 2, maxMs: MAX_RETRY_MS, spread: [1, 0.5] },
+    random,
+  );
 }
 
 /**

@@ -23,7 +23,6 @@ const DUE_BATCH = 20;
 export class PostScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(PostScheduler.name);
   private readonly drainer: BackgroundDrain;
-  private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly posts: PostsService) {
     this.drainer = new BackgroundDrain(() => this.publishDue(), {
@@ -35,15 +34,11 @@ export class PostScheduler implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   onApplicationBootstrap(): void {
-    this.drainer.request();
-    this.timer = setInterval(() => this.drainer.request(), SCHEDULER_INTERVAL_MS);
-    this.timer.unref();
+    this.drainer.requestEvery(SCHEDULER_INTERVAL_MS);
   }
 
   /** Lets the publication under way end before the database closes. */
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
     await this.drainer.stop();
   }
 

@@ -1,3 +1,5 @@
+import { backoffDelayMs } from '../common/backoff';
+
 /** How long after its event an event's attempts may go on. */
 export const RETRY_WINDOW_MS = 24 * 3_600_000;
 
@@ -21,8 +23,8 @@ export interface RetryRule {
  * retries of many events that failed together do not come back together.
  */
 export function retryDelayMs(attempt: number, baseMs: number, random: () => number = Math.random) {
-  const nominal = baseMs * BACKOFF_FACTOR ** (attempt - 1);
-  return Math.round(nominal * (1 - JITTER + 2 * JITTER * random()));
+  const spread = [1 - JITTER, 1 + JITTER] as const;
+  return backoffDelayMs(attempt, { baseMs, factor: BACKOFF_FACTOR, spread }, random);
 }
 
 /**

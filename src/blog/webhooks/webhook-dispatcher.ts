@@ -76,7 +76,6 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
   /** Gives up the attempts under way when the instance shuts down. */
   private readonly stopping = new AbortController();
   private readonly timers = new Set<NodeJS.Timeout>();
-  private poll: NodeJS.Timeout | null = null;
   private nextPruneAt = 0;
   private claimsFreed: boolean;
 
@@ -105,9 +104,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
   }
 
   onApplicationBootstrap(): void {
-    this.drainer.request();
-    this.poll = setInterval(() => this.drainer.request(), DELIVERY_POLL_MS);
-    this.poll.unref();
+    this.drainer.requestEvery(DELIVERY_POLL_MS);
   }
 
   /**
@@ -115,8 +112,6 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
    * instance makes them at once.
    */
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.poll) clearInterval(this.poll);
-    this.poll = null;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.stopping.abort();
