@@ -20,6 +20,7 @@ import { Image } from './image.entity';
 import { ImagesService, normaliseAlt } from './images.service';
 import { LocalFile, LocalImageStorage } from './local-image-storage';
 import { AccessTokenService } from '../auth/access-token.service';
+import { headerOf, isNotModified, RequestHeaders } from '../common/conditional-get';
 import { ErrorCode, messageOf, unauthenticated } from '../common/errors';
 import { WriteRateLimiter } from '../limits/write-rate-limit';
 import type { MailSettings } from '../mail/mail-options';
@@ -230,7 +231,7 @@ export class ImagesController {
     for (const [name, value] of Object.entries(FILE_HEADERS)) http.setHeader(response, name, value);
     http.setHeader(response, 'ETag', etag);
     http.setHeader(response, 'Last-Modified', file.modifiedAt.toUTCString());
-    if (notModified(request.headers, etag, file.modifiedAt)) {
+    if (isNotModified({ etag, lastModified: file.modifiedAt }, request.headers)) {
       return http.reply(response, undefined, 304);
     }
     http.setHeader(response, 'Content-Type', contentType);
@@ -335,40 +336,19 @@ function multipartRefusal(error: unknown, maxBytes: number): unknown {
   return malformed(`The multipart body could not be read: ${messageOf(error)}`);
 }
 
-type Headers = ImageRequest['headers'];
-
-const header = (headers: Headers, name: string): string | undefined => {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
-
-/**
- * Whether a conditional GET still matches: `If-None-Match` (weak comparison, `*` included), or
- * without it `If-Modified-Since` at or after the file's time.
- */
-export function notModified(headers: Headers, etag: string, modifiedAt: Date): boolean {
-  const match = header(headers, 'if-none-match');
-  if (match !== undefined) {
-    const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-    return match.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
-  }
-  const since = Date.parse(header(headers, 'if-modified-since') ?? '');
-  return Number.isFinite(since) && Math.floor(modifiedAt.getTime() / 1000) * 1000 <= since;
-}
-
 /**
  * The one byte range of a `Range: bytes=...` header that applies: null for none (no header, a
  * unit other than bytes, several ranges, a malformed one, or an `If-Range` that no longer
  * matches: the whole file is sent), `unsatisfiable` for one that starts past the end.
  */
 export function rangeOf(
-  headers: Headers,
+  headers: RequestHeaders,
   etag: string,
   size: number,
 ): { start: number; end: number } | 'unsatisfiable' | null {
-  const value = header(headers, 'range');
+  const value = headerOf(headers, 'range');
   if (!value) return null;
-  const ifRange = header(headers, 'if-range');
+  const ifRange = headerOf(headers, 'if-range');
   if (ifRange !== undefined && ifRange.trim() !== etag) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(value.trim());
   if (!match || (match[1] === '' && match[2] === '')) return null;

@@ -1,9 +1,14 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 
-import { isNotModified, RequestHeaders, SyndicationDocument } from './conditional-get';
 import { FeedFormat } from './feed-documents';
-import { FeedScope, SyndicationNotFound, SyndicationService } from './syndication.service';
+import {
+  FeedScope,
+  SyndicationDocument,
+  SyndicationNotFound,
+  SyndicationService,
+} from './syndication.service';
+import { isNotModified, RequestHeaders } from '../common/conditional-get';
 import { ErrorCode } from '../common/errors';
 
 /** What the handlers read of a request, on Fastify and on Express alike. */

@@ -3,13 +3,13 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 
-import { SyndicationDocument } from './conditional-get';
 import { FeedChannel, FeedFormat, FeedItem, renderFeed } from './feed-documents';
 import { sitemapIndexXml, urlSetXml } from './sitemap-documents';
 import { FeedItemRow, syndicationSql } from './syndication.sql';
 import { HANDLE_PATTERN } from '../auth/dto/sign-up.input';
 import type { BlogModuleOptions } from '../blog-options.interface';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
+import type { Validators } from '../common/conditional-get';
 import { groupBy } from '../common/group-by';
 import { PreparedStatements, Sql, toDate } from '../common/sql';
 import { PostUrls } from '../posts/post-urls';
@@ -17,6 +17,15 @@ import { toPost } from '../posts/post.rows';
 import { PostsService } from '../posts/posts.service';
 import { MAX_TAG_LENGTH, tagSlug } from '../tags/tag-slug';
 import { canonicalIdentifier } from '../users/user-identifiers';
+
+/** A feed or a sitemap as it is sent: its text, its media type and its validators. */
+export interface SyndicationDocument extends Validators {
+  body: string;
+  /** The media type, with `charset=utf-8`. */
+  contentType: string;
+  /** A strong entity tag, quoted: the same text, byte for byte, has the same tag. */
+  etag: string;
+}
 
 /** The items of a feed: its newest posts. */
 export const FEED_LENGTH = 20;

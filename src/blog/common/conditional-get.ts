@@ -1,9 +1,5 @@
-/** A feed or a sitemap as it is sent: its text, its media type and its validators. */
-export interface SyndicationDocument {
-  body: string;
-  /** The media type, with `charset=utf-8`. */
-  contentType: string;
-  /** A strong entity tag, quoted: the same text, byte for byte, has the same tag. */
+/** What a conditional GET compares: a strong entity tag, quoted, and the time of the last change. */
+export interface Validators {
   etag: string;
   lastModified: Date;
 }
@@ -12,7 +8,7 @@ export interface SyndicationDocument {
 export type RequestHeaders = Record<string, string | string[] | undefined>;
 
 /** The text of a header sent once, or of its first copy. */
-function headerOf(headers: RequestHeaders, name: string): string | undefined {
+export function headerOf(headers: RequestHeaders, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
@@ -32,7 +28,7 @@ function entityTags(header: string): string[] {
  * date no older than the document's `Last-Modified`, compared in whole seconds as HTTP dates
  * are written. A date that does not parse is ignored.
  */
-export function isNotModified(document: SyndicationDocument, headers: RequestHeaders): boolean {
+export function isNotModified(document: Validators, headers: RequestHeaders): boolean {
   const ifNoneMatch = headerOf(headers, 'if-none-match');
   if (ifNoneMatch !== undefined) {
     const tags = entityTags(ifNoneMatch);

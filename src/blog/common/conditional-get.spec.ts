@@ -1,9 +1,7 @@
-import { isNotModified, SyndicationDocument } from './conditional-get';
+import { isNotModified } from './conditional-get';
 
 describe('isNotModified', () => {
-  const document: SyndicationDocument = {
-    body: '<rss/>',
-    contentType: 'application/rss+xml; charset=utf-8',
+  const document = {
     etag: '"abc"',
     lastModified: new Date('2026-01-06T10:00:00.500Z'),
   };
