@@ -4,6 +4,7 @@ import { ImageRefusal } from './image-processor';
 import { IMAGE_STORAGE, ImageStorage, StoredFile } from './image-storage';
 import { ImagesService, normaliseAlt, ORPHAN_AGE_MS } from './images.service';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
+import { Sql, statement } from '../common/sql';
 import { newId } from '../common/uuid';
 import {
   BlogTestingModule,
@@ -199,13 +200,17 @@ describe('ImagesService', () => {
     );
   });
 
-  it('should delete every image of an owner, rows then files', async () => {
+  it('should delete every image of an owner deleted with them, rows then files', async () => {
     await start();
     const other = await blog.signUp();
     await images.upload(owner, await png(30), null, place);
     await images.upload(owner, await png(40), null, place);
     const theirs = await images.upload(other, await png(50), null, place);
-    await images.removeAllOf(owner.id);
+    const sql = blog.moduleRef.get(Sql);
+    const { deleteUser } = sql.prepare({
+      deleteUser: statement<{ id: string }>('DELETE FROM users WHERE id = :id'),
+    });
+    await images.deleteOwnerWithImages(owner.id, (tx) => tx.run(deleteUser, { id: owner.id }));
     expect(await images.count(owner.id)).toBe(0);
     expect([...storage.files.keys()]).toEqual([`images/${theirs.id}/original.png`]);
   });

@@ -315,19 +315,6 @@ export class ImagesService {
   }
 
   /**
-   * Deletes every image of `ownerId`: their rows, then their files (for account deletion; files
-   * a crash leaves are the sweep's).
-   */
-  async removeAllOf(ownerId: string): Promise<void> {
-    const images = (await this.sql.all(this.statements.byOwner, { ownerId })).map(toImage);
-    if (images.length === 0) return;
-    await this.sql.run(this.statements.deleteByOwner, { ownerId });
-    await this.removeFiles(
-      images.flatMap((image) => fileNamesOf(image).map((name) => imageKey(image.id, name))),
-    );
-  }
-
-  /**
    * Removes the stored files older than `ORPHAN_AGE_MS` (at `now`) whose image has no row: those
    * of uploads that failed or whose process was killed part-way, and of deletions whose files
    * could not all be removed. Returns how many files it removed.
@@ -429,8 +416,9 @@ export class ImagesService {
   /**
    * Runs `deleteOwner`, which deletes the user `ownerId` (the cascade takes their images' rows),
    * in a transaction that first locks the owner, as an upload does, and reads their images; then
-   * removes those images' files, once the rows are gone. All or nothing for the rows, like
-   * {@link removeAllOf}; an upload that races it either lands before (and is read) or is refused.
+   * removes those images' files, once the rows are gone (files a crash leaves are the sweep's).
+   * All or nothing for the rows; an upload that races it either lands before (and is read) or is
+   * refused.
    */
   async deleteOwnerWithImages<T>(
     ownerId: string,

@@ -73,7 +73,6 @@ export const imagesSql = {
   ),
   updateAlt: statement<{ id: string; alt: string }>('UPDATE images SET alt = :alt WHERE id = :id'),
   delete: statement<{ id: string }>('DELETE FROM images WHERE id = :id'),
-  deleteByOwner: statement<{ ownerId: string }>('DELETE FROM images WHERE owner_id = :ownerId'),
   /** The posts whose cover the image is, a few: what a refused deletion lists. */
   coverOf: statement<{ id: string }, { id: string; title: string }>(
     'SELECT p.id, p.title FROM posts p WHERE p.cover_image_id = :id ORDER BY p.id LIMIT 20',

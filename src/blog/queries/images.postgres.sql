@@ -183,12 +183,6 @@ DELETE FROM images
 WHERE
   id = $1;
 
--- imagesSql.deleteByOwner
--- binds: $1 ownerId
-DELETE FROM images
-WHERE
-  owner_id = $1;
-
 -- imagesSql.coverOf
 -- binds: $1 id
 SELECT

@@ -191,12 +191,6 @@ DELETE FROM images
 WHERE
   id = + ?;
 
--- imagesSql.deleteByOwner
--- binds: ownerId
-DELETE FROM images
-WHERE
-  owner_id = + ?;
-
 -- imagesSql.coverOf
 -- binds: id
 SELECT
