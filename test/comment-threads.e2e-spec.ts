@@ -329,6 +329,9 @@ describe('Comment threads, edits and likes (e2e)', () => {
       const top = await add(postId, 'top', bob);
       const reply = await add(postId, 'reply', cat, top.id);
       await t.data(UPDATE, { id: reply.id, text: 'reply, edited' }, cat.token);
+      // An event's fields are read when it is delivered: the edit is seen as an edit only if it
+      // arrives before the deletion commits.
+      await updates.next(1);
       await t.data(DELETE, { id: reply.id }, cat.token);
       const [edited, deleted] = await updates.next(2);
       expect(edited.data?.commentUpdated).toMatchObject({
