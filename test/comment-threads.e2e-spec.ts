@@ -328,9 +328,10 @@ describe('Comment threads, edits and likes (e2e)', () => {
     try {
       const top = await add(postId, 'top', bob);
       const reply = await add(postId, 'reply', cat, top.id);
+      // An event's row is read when it is delivered: the reply is seen as added, and the edit as
+      // an edit, only if each arrives before the deletion commits.
+      const [first, second] = await added.next(2);
       await t.data(UPDATE, { id: reply.id, text: 'reply, edited' }, cat.token);
-      // An event's fields are read when it is delivered: the edit is seen as an edit only if it
-      // arrives before the deletion commits.
       await updates.next(1);
       await t.data(DELETE, { id: reply.id }, cat.token);
       const [edited, deleted] = await updates.next(2);
@@ -347,7 +348,6 @@ describe('Comment threads, edits and likes (e2e)', () => {
         editedAt: null,
         author: { name: '[deleted]' },
       });
-      const [first, second] = await added.next(2);
       expect(first.data?.commentAdded).toEqual({ id: top.id, parent: null });
       expect(second.data?.commentAdded).toEqual({ id: reply.id, parent: { id: top.id } });
       await settle();
