@@ -76,7 +76,11 @@ const SQLITE_ONLY = [
   ...BROWSER,
 ];
 /** Suites about PostgreSQL alone: they run in the PostgreSQL project only. */
-const POSTGRES_ONLY = ['postgres-timestamps', 'scheduled-publishing-instances'];
+const POSTGRES_ONLY = [
+  'postgres-timestamps',
+  'scheduled-publishing-instances',
+  'image-upload-killed',
+];
 /** Suites that need PostgreSQL and Redis together. */
 const REDIS = ['redis-pubsub', 'redis-failure', 'health-redis', 'notifications-redis'];
 

@@ -7,12 +7,11 @@ import sharp from 'sharp';
 import { S3RVER_CREDENTIALS, S3TestServer } from './helpers/s3-server';
 import { TestApp, TestUser } from './helpers/test-app';
 import { newId } from '../src/blog/common/uuid';
+import { ImageUpload } from '../src/blog/images/image-upload.entity';
 import { OrphanSweeper } from '../src/blog/images/orphan-sweeper';
 
 /** Where a CDN in front of the bucket would serve it. */
 const CDN = 'https://cdn.example.com/blog';
-
-const HOUR = 60 * 60 * 1000;
 
 interface UploadedImage {
   id: string;
@@ -148,25 +147,30 @@ describe('Images on S3 (STORAGE=s3)', () => {
     expect(await s3.keys(`images/${image.id}/`)).toEqual([]);
   });
 
-  it('should sweep objects an hour old that no image owns, and only those', async () => {
+  it('should sweep the objects of a killed upload and of no upload, and only those', async () => {
     const kept = await upload();
-    const aged = newId();
-    const fresh = newId();
-    await s3.put(`images/${aged}/original.jpg`, photo, 'image/jpeg');
-    await s3.put(`images/${aged}/320.webp`, Buffer.from('part of a killed upload'));
-    await s3.put(`images/${fresh}/original.jpg`, photo, 'image/jpeg');
-    for (const key of [
-      `images/${aged}/original.jpg`,
-      `images/${aged}/320.webp`,
-      ...(await s3.keys(`images/${kept.id}/`)),
-    ]) {
-      s3.age(key, 2 * HOUR);
+    const killed = newId();
+    const orphan = newId();
+    const underWay = newId();
+    const uploads = app.dataSource.getRepository(ImageUpload);
+    await uploads.insert([
+      { id: killed, expiresAt: new Date(Date.now() - 1000) },
+      { id: underWay, expiresAt: new Date(Date.now() + 60_000) },
+    ]);
+    for (const id of [killed, orphan, underWay]) {
+      await s3.put(`images/${id}/original.jpg`, photo, 'image/jpeg');
+      await s3.put(`images/${id}/320.webp`, Buffer.from('part of a killed upload'));
     }
 
     await app.app.get(OrphanSweeper).sweepNow();
 
-    expect(await s3.keys(`images/${aged}/`)).toEqual([]);
-    expect(await s3.keys(`images/${fresh}/`)).toEqual([`images/${fresh}/original.jpg`]);
+    expect(await s3.keys(`images/${killed}/`)).toEqual([]);
+    expect(await s3.keys(`images/${orphan}/`)).toEqual([]);
+    expect((await s3.keys(`images/${underWay}/`)).sort()).toEqual([
+      `images/${underWay}/320.webp`,
+      `images/${underWay}/original.jpg`,
+    ]);
+    expect((await uploads.find()).map((upload) => upload.id)).toEqual([underWay]);
     expect((await s3.keys(`images/${kept.id}/`)).length).toBe(7);
   });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 
@@ -9,6 +9,7 @@ import { testDatabase } from './helpers/databases';
 import { GraphQLResponse, TestApp, TestUser } from './helpers/test-app';
 import { ImagesService, LocalImageStorage } from '../src/blog';
 import { processImage } from '../src/blog/images/image-processor';
+import { ImageUpload } from '../src/blog/images/image-upload.entity';
 import { OrphanSweeper } from '../src/blog/images/orphan-sweeper';
 
 const SITE = 'https://blog.example';
@@ -759,30 +760,36 @@ describe(`Images (e2e, ${testDatabase()})`, () => {
       expect((await upload(user, await solid(20, 20).png().toBuffer())).status).toBe(201);
     });
 
-    it('should sweep files left by a killed upload once they are an hour old, and nothing else', async () => {
+    it('should sweep the files of a killed upload once its lease runs out, and of no upload at once', async () => {
       const kept = await uploaded(user, await solid(30, 30).png().toBuffer());
-      const aged = '0190a000-0000-7000-8000-0000000000aa';
-      const fresh = '0190a000-0000-7000-8000-0000000000bb';
-      const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
-      for (const id of [aged, fresh]) {
+      const killed = '0190a000-0000-7000-8000-0000000000aa';
+      const orphan = '0190a000-0000-7000-8000-0000000000bb';
+      const underWay = '0190a000-0000-7000-8000-0000000000cc';
+      const uploads = t.dataSource.getRepository(ImageUpload);
+      await uploads.insert([
+        { id: killed, expiresAt: new Date(Date.now() - 1000) },
+        { id: underWay, expiresAt: new Date(Date.now() + 60_000) },
+      ]);
+      for (const id of [killed, orphan, underWay]) {
         mkdirSync(join(imagesDir(), id), { recursive: true });
         writeFileSync(join(imagesDir(), id, 'original.jpg'), 'partial');
         writeFileSync(join(imagesDir(), id, 'original.jpg.1a2b3c.tmp'), 'half written');
       }
-      for (const name of ['original.jpg', 'original.jpg.1a2b3c.tmp']) {
-        utimesSync(join(imagesDir(), aged, name), twoHoursAgo, twoHoursAgo);
-      }
-      // The files of an image with a row stay, however old.
-      utimesSync(join(imagesDir(), kept.id, 'original.png'), twoHoursAgo, twoHoursAgo);
 
       await t.app.get(OrphanSweeper).sweepNow();
 
-      expect(storedIds()).not.toContain(aged);
-      expect(readdirSync(join(imagesDir(), fresh)).sort()).toEqual([
+      expect(storedIds()).not.toContain(killed);
+      expect(storedIds()).not.toContain(orphan);
+      expect(readdirSync(join(imagesDir(), underWay)).sort()).toEqual([
         'original.jpg',
         'original.jpg.1a2b3c.tmp',
       ]);
+      expect((await uploads.find()).map((upload) => upload.id)).toEqual([underWay]);
       expect((await getBytes(kept.url)).status).toBe(200);
+
+      await uploads.delete(underWay);
+      await t.app.get(OrphanSweeper).sweepNow();
+      expect(storedIds()).not.toContain(underWay);
     });
   });
 

@@ -103,14 +103,17 @@ describe('The migration scripts (e2e)', () => {
     expect(tables()).not.toContain('webhooks');
     expect(tables()).not.toContain('webhook_deliveries');
 
-    // The one before keeps uploaded images, and where posts and users use them.
-    expect(tables()).toContain('images');
+    // The one before keeps uploaded images, the uploads being stored, and where posts and users
+    // use them.
+    expect(tables()).toEqual(expect.arrayContaining(['images', 'image_uploads']));
+    expect(indexesOf('image_uploads')).toContain('IDX_image_uploads_expires');
     expect(columnsOf('posts')).toContain('cover_image_id');
     expect(columnsOf('users')).toContain('avatar_image_id');
     expect(indexesOf('images')).toContain('IDX_images_owner_created');
     await npm('migration:revert');
     expect(migrationsRun()).not.toContain('CreateImages1765008000000');
     expect(tables()).not.toContain('images');
+    expect(tables()).not.toContain('image_uploads');
     expect(columnsOf('posts')).not.toContain('cover_image_id');
     expect(columnsOf('users')).not.toContain('avatar_image_id');
 

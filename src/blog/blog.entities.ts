@@ -3,6 +3,7 @@ import { Bookmark } from './bookmarks/bookmark.entity';
 import { CommentLike } from './comments/comment-like.entity';
 import { Comment } from './comments/comment.entity';
 import { Follow } from './follows/follow.entity';
+import { ImageUpload } from './images/image-upload.entity';
 import { Image } from './images/image.entity';
 import { Like } from './likes/like.entity';
 import { OutboxMail } from './mail/outbox-mail.entity';
@@ -35,6 +36,7 @@ export const blogEntities = [
   AccountToken,
   OutboxMail,
   Image,
+  ImageUpload,
   Webhook,
   WebhookDelivery,
 ];

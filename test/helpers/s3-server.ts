@@ -1,5 +1,5 @@
 import { ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -132,22 +132,6 @@ export class S3TestServer {
     await this.client.send(
       new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
     );
-  }
-
-  /**
-   * Makes an object look written `ms` ago: s3rver gives an object's LastModified from its file's
-   * time, as S3 gives the time it was written.
-   */
-  age(key: string, ms: number): void {
-    const parts = key.split('/');
-    const file = join(
-      this.directory,
-      this.bucket,
-      ...parts.slice(0, -1),
-      `${parts.at(-1)}._S3rver_object`,
-    );
-    const then = new Date(Date.now() - ms);
-    utimesSync(file, then, then);
   }
 
   async stop(): Promise<void> {

@@ -65,12 +65,17 @@ export class SpawnedService {
     return Number(match[1]);
   }
 
-  /** Stops it (if it still runs) and removes its working directory. */
-  async stop(): Promise<void> {
+  /** Kills it with SIGKILL, as a crash would, keeping its working directory. */
+  async kill(): Promise<void> {
     if (this.child.exitCode === null && this.child.signalCode === null) {
       this.child.kill('SIGKILL');
       await within(this.exited, 5000, 'the killed service to exit');
     }
+  }
+
+  /** Stops it (if it still runs) and removes its working directory. */
+  async stop(): Promise<void> {
+    await this.kill();
     rmSync(this.dir, { recursive: true, force: true });
   }
 }

@@ -15,6 +15,11 @@ export interface ImageStorage {
   list(prefix: string): AsyncIterable<StoredFile>;
   /** The absolute public URL of a key. */
   publicUrl(key: string): string;
+  /**
+   * The longest one put may take, in ms, when it is bounded: an upload's lease is made from it
+   * (see uploadLeaseMs). Unset for the local disk.
+   */
+  readonly putTimeoutMs?: number;
 }
 
 /** The Nest injection token of the ImageStorage in use. */

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 
 import { ImageRefusal } from './image-processor';
 import { IMAGE_STORAGE, ImageStorage, StoredFile } from './image-storage';
-import { ImagesService, normaliseAlt, ORPHAN_AGE_MS } from './images.service';
+import { ImagesService, normaliseAlt, uploadLeaseMs } from './images.service';
 import { BLOG_MODULE_OPTIONS } from '../blog.module-definition';
 import { Sql, statement } from '../common/sql';
 import { newId } from '../common/uuid';
@@ -74,6 +74,11 @@ describe('ImagesService', () => {
   };
   const rows = async () =>
     Number((await blog.dataSource.query('SELECT COUNT(*) AS n FROM images'))[0].n);
+  const uploadsUnderWay = async (): Promise<string[]> =>
+    (await blog.dataSource.query('SELECT id FROM image_uploads ORDER BY id')).map(
+      (row: { id: string }) => row.id,
+    );
+  const afterTheLease = () => new Date(Date.now() + images.uploadLeaseMs + 1000);
 
   afterEach(() => blog.close());
 
@@ -124,6 +129,57 @@ describe('ImagesService', () => {
     );
     expect(storage.files.size).toBe(0);
     expect(await rows()).toBe(0);
+    expect(await uploadsUnderWay()).toEqual([]);
+  });
+
+  it('should record an upload before its first file and end it with its row', async () => {
+    await start();
+    const seen: string[][] = [];
+    storage.beforePut = async () => {
+      seen.push(await uploadsUnderWay());
+    };
+    const image = await images.upload(owner, await png(700), null, place);
+    expect(seen).toHaveLength(5);
+    for (const underWay of seen) expect(underWay).toEqual([image.id]);
+    expect(await uploadsUnderWay()).toEqual([]);
+  });
+
+  it('should sweep the files of an upload abandoned past its lease, and refuse its row', async () => {
+    await start();
+    let swept = 0;
+    storage.beforePut = async (count) => {
+      if (count === 3) swept = await images.sweepAbandonedUploads(afterTheLease());
+    };
+    await expect(images.upload(owner, await png(700), null, place)).rejects.toMatchObject({
+      extensions: { code: 'SERVICE_UNAVAILABLE' },
+    });
+    // The files are stored at once: the sweep finds those written before it listed them.
+    expect(swept).toBeGreaterThan(0);
+    expect(storage.files.size).toBe(0);
+    expect(await rows()).toBe(0);
+    expect(await uploadsUnderWay()).toEqual([]);
+  });
+
+  it('should keep a failed upload whose files stay until its lease runs out, then sweep them', async () => {
+    await start();
+    storage.beforePut = (count) => {
+      if (count === 2) throw new Error('the disk is full');
+    };
+    storage.failRemoves = true;
+    await expect(images.upload(owner, await png(700), null, place)).rejects.toThrow(
+      'the disk is full',
+    );
+    storage.failRemoves = false;
+    const [id] = await uploadsUnderWay();
+    expect([...storage.files.keys()].every((key) => key.startsWith(`images/${id}/`))).toBe(true);
+    const left = storage.files.size;
+    expect(left).toBeGreaterThan(0);
+    expect(await images.sweepOrphans()).toBe(0);
+    expect(await images.sweepAbandonedUploads()).toBe(0);
+    expect(storage.files.size).toBe(left);
+    expect(await images.sweepAbandonedUploads(afterTheLease())).toBe(left);
+    expect(storage.files.size).toBe(0);
+    expect(await uploadsUnderWay()).toEqual([]);
   });
 
   it('should check the quota again in the transaction that writes the row', async () => {
@@ -171,32 +227,30 @@ describe('ImagesService', () => {
     expect(await images.find(image.id)).toBeNull();
     expect(storage.files.size).toBe(3);
     storage.failRemoves = false;
-    for (const file of storage.files.values()) {
-      file.modifiedAt = new Date(Date.now() - ORPHAN_AGE_MS - 1000);
-    }
     expect(await images.sweepOrphans()).toBe(3);
     expect(storage.files.size).toBe(0);
   });
 
-  it('should sweep only files an hour old whose image has no row', async () => {
+  it('should sweep only files whose image has neither a row nor an upload under way', async () => {
     await start();
     const kept = await images.upload(owner, await png(100), null, place);
-    const old = new Date(Date.now() - ORPHAN_AGE_MS - 1000);
     const orphan = newId();
-    const young = newId();
-    storage.files.set(`images/${orphan}/original.jpg`, { body: Buffer.from('x'), modifiedAt: old });
-    storage.files.set(`images/${orphan}/original.jpg.ab.tmp`, {
-      body: Buffer.from('x'),
-      modifiedAt: old,
-    });
-    storage.files.set(`images/${young}/original.jpg`, {
-      body: Buffer.from('x'),
-      modifiedAt: new Date(),
-    });
-    storage.files.get(`images/${kept.id}/original.png`)!.modifiedAt = old;
+    const underWay = newId();
+    await blog.dataSource.query('INSERT INTO image_uploads (id, expires_at) VALUES (?, ?)', [
+      underWay,
+      new Date(Date.now() + images.uploadLeaseMs).toISOString(),
+    ]);
+    for (const key of [
+      `images/${orphan}/original.jpg`,
+      `images/${orphan}/original.jpg.ab.tmp`,
+      `images/${underWay}/original.jpg`,
+    ]) {
+      storage.files.set(key, { body: Buffer.from('x'), modifiedAt: new Date() });
+    }
     expect(await images.sweepOrphans()).toBe(2);
+    expect(await images.sweepAbandonedUploads()).toBe(0);
     expect([...storage.files.keys()].sort()).toEqual(
-      [`images/${kept.id}/original.png`, `images/${young}/original.jpg`].sort(),
+      [`images/${kept.id}/original.png`, `images/${underWay}/original.jpg`].sort(),
     );
   });
 
@@ -251,5 +305,13 @@ describe('normaliseAlt', () => {
     expect(() => normaliseAlt('a\nb')).toThrow(/control/);
     expect(() => normaliseAlt('a\u202Eb')).toThrow(/control/);
     expect(() => normaliseAlt('a\uD800b')).toThrow(/control/);
+  });
+});
+
+describe('uploadLeaseMs', () => {
+  it('should give an upload twice the longest put, and at least 15 s', () => {
+    expect(uploadLeaseMs({})).toBe(15_000);
+    expect(uploadLeaseMs({ putTimeoutMs: 2_000 })).toBe(15_000);
+    expect(uploadLeaseMs({ putTimeoutMs: 10_000 })).toBe(25_000);
   });
 });

@@ -23,6 +23,7 @@ import {
   forbidden,
   messageOf,
   notFound,
+  serviceUnavailable,
   tooManyRequests,
   unauthenticated,
 } from '../common/errors';
@@ -50,8 +51,20 @@ export interface ImageUses {
   avatars: { id: string; handle: string }[];
 }
 
-/** Files older than this whose image has no row are orphans: an upload never takes this long. */
-export const ORPHAN_AGE_MS = 60 * 60 * 1000;
+/** The shortest lease of an upload (see uploadLeaseMs): the local disk's. */
+export const MIN_UPLOAD_LEASE_MS = 15_000;
+
+/**
+ * How long an upload on `storage` may take to store its files and write its row: past it, the
+ * upload is abandoned, and the sweep removes its files. An upload's files are stored at once, so
+ * twice the longest put (`S3_TIMEOUT_MS`, 10 s by default), with room for the row; at least
+ * {@link MIN_UPLOAD_LEASE_MS}. Short, so that the files a killed process leaves go soon.
+ */
+export function uploadLeaseMs(storage: Pick<ImageStorage, 'putTimeoutMs'>): number {
+  return Math.max(MIN_UPLOAD_LEASE_MS, 2 * (storage.putTimeoutMs ?? 0) + 5_000);
+}
+/** Abandoned uploads the sweep reads per statement. */
+const ABANDONED_BATCH = 100;
 /** When to try again after a refusal of a full queue, in seconds. */
 const QUEUE_RETRY_AFTER_S = 5;
 /** Files the sweep checks against the rows per statement. */
@@ -111,13 +124,17 @@ export function fileNamesOf(image: Pick<Image, 'format' | 'storedVariants'>): st
  * Uploaded images: processing and storing an upload within its owner's quota, reading them,
  * their URLs, changing their alternative text, and deleting them (refused while in use).
  *
- * Writing is files first, then the row: a failure part-way removes the files it wrote, and a
- * crash leaves files without a row, which {@link sweepOrphans} removes once they are an hour
- * old. Deleting is the row first, then the files, so that no row ever points to missing files.
+ * Writing is an upload (ImageUpload) first, then the files, then the row in the transaction that
+ * ends the upload: a failure part-way removes the files it wrote, and the files a crash leaves
+ * belong to an upload that {@link sweepAbandonedUploads} removes once its lease has run out.
+ * Deleting is the row first, then the files, so that no row ever points to missing files; the
+ * files a failure leaves have neither row nor upload, and {@link sweepOrphans} removes them.
  */
 @Injectable()
 export class ImagesService {
   readonly limits: ImageLimits;
+  /** How long an upload may take to store its files and write its row (see uploadLeaseMs). */
+  readonly uploadLeaseMs: number;
   private readonly queue: ProcessingQueue;
   private readonly statements: PreparedStatements<typeof imagesSql>;
   private readonly logger = new Logger(ImagesService.name);
@@ -128,6 +145,7 @@ export class ImagesService {
     @Inject(BLOG_MODULE_OPTIONS) options: BlogModuleOptions,
   ) {
     this.limits = imageLimits(options.images);
+    this.uploadLeaseMs = uploadLeaseMs(storage);
     this.queue = new ProcessingQueue(
       this.limits.processingConcurrency,
       this.limits.processingQueue,
@@ -156,8 +174,9 @@ export class ImagesService {
   /**
    * Processes `input` (see processImage) on a turn of `place`, stores its files, then writes its
    * row, within the owner's quota (413 when it does not fit, checked again in the transaction
-   * that writes the row, so that concurrent uploads cannot pass it together). Anything that fails
-   * once files are written removes them.
+   * that writes the row, so that concurrent uploads cannot pass it together). The upload is
+   * recorded before its first file and ended with its row, within {@link uploadLeaseMs}
+   * (SERVICE_UNAVAILABLE past it). Anything that fails once files are written removes them.
    */
   async upload(
     owner: User,
@@ -173,6 +192,10 @@ export class ImagesService {
 
     const image = this.newImage(owner.id, processed, alt, bytes);
     const keys = files.map((file) => imageKey(image.id, file.name));
+    await this.sql.run(this.statements.beginUpload, {
+      id: image.id,
+      expiresAt: new Date(Date.now() + this.uploadLeaseMs),
+    });
     try {
       await Promise.all(
         files.map((file, index) => this.storage.put(keys[index]!, file.body, file.contentType)),
@@ -180,6 +203,9 @@ export class ImagesService {
       await this.sql.transaction(async (tx) => {
         if (!(await tx.one(this.statements.lockOwner, { ownerId: owner.id }))) {
           throw unauthenticated("The access token's account no longer exists.");
+        }
+        if ((await tx.run(this.statements.endUpload, { id: image.id })) === 0) {
+          throw serviceUnavailable('Storing the image took too long. Try again.');
         }
         const row = await tx.one(this.statements.usedBytes, { ownerId: owner.id });
         const usedNow = Number(row?.bytes ?? 0);
@@ -197,10 +223,23 @@ export class ImagesService {
         });
       });
     } catch (error) {
-      await this.removeFiles(keys);
+      await this.abandon(image.id, keys);
       throw error;
     }
     return image;
+  }
+
+  /**
+   * Removes the files of a failed upload, then ends it. When they cannot all be removed, the
+   * upload stays, and the sweep removes them once its lease has run out.
+   */
+  private async abandon(id: string, keys: readonly string[]): Promise<void> {
+    if (!(await this.removeFiles(keys))) return;
+    try {
+      await this.sql.run(this.statements.endUpload, { id });
+    } catch (error) {
+      this.logger.warn(`Could not end the failed upload of image ${id}: ${messageOf(error)}`);
+    }
   }
 
   /** An image by id, or null (also for a malformed id). */
@@ -315,26 +354,53 @@ export class ImagesService {
   }
 
   /**
-   * Removes the stored files older than `ORPHAN_AGE_MS` (at `now`) whose image has no row: those
-   * of uploads that failed or whose process was killed part-way, and of deletions whose files
-   * could not all be removed. Returns how many files it removed.
+   * Removes the files of the uploads whose lease ran out before `now` (their process was killed,
+   * or they took too long and will fail): each is taken from its uploader first, which then
+   * cannot write its row. Returns how many files it removed.
    */
-  async sweepOrphans(now = new Date(), shouldStop: () => boolean = () => false): Promise<number> {
-    const cutoff = now.getTime() - ORPHAN_AGE_MS;
+  async sweepAbandonedUploads(
+    now = new Date(),
+    shouldStop: () => boolean = () => false,
+  ): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const uploads = await this.sql.all(this.statements.abandonedUploads, {
+        now,
+        limit: ABANDONED_BATCH,
+      });
+      for (const { id } of uploads) {
+        if (shouldStop()) return removed;
+        if ((await this.sql.run(this.statements.claimAbandoned, { id, now })) === 0) continue;
+        const keys: string[] = [];
+        for await (const file of this.storage.list(imageKey(id, ''))) keys.push(file.key);
+        // A failure leaves files with neither row nor upload: sweepOrphans removes them.
+        if (keys.length > 0) await this.storage.remove(keys);
+        removed += keys.length;
+      }
+      if (uploads.length < ABANDONED_BATCH) return removed;
+    }
+  }
+
+  /**
+   * Removes the stored files whose image has neither a row nor an upload under way: those of
+   * deletions and failed uploads whose files could not all be removed, and of abandoned uploads
+   * that the sweep could not finish. Every upload is recorded before its first file, so no file
+   * being written is taken. Returns how many files it removed.
+   */
+  async sweepOrphans(shouldStop: () => boolean = () => false): Promise<number> {
     let removed = 0;
     let batch = new Map<string, string[]>();
     const flush = async () => {
       const ids = [...batch.keys()];
-      const rows = await this.sql.all(this.statements.existing, { ids });
-      const existing = new Set(rows.map((row) => row.id));
-      const orphans = ids.filter((id) => !existing.has(id)).flatMap((id) => batch.get(id)!);
+      const rows = await this.sql.all(this.statements.kept, { ids });
+      const kept = new Set(rows.map((row) => row.id));
+      const orphans = ids.filter((id) => !kept.has(id)).flatMap((id) => batch.get(id)!);
       if (orphans.length > 0) await this.storage.remove(orphans);
       removed += orphans.length;
       batch = new Map();
     };
     for await (const file of this.storage.list(IMAGES_PREFIX)) {
       if (shouldStop()) break;
-      if (file.modifiedAt.getTime() > cutoff) continue;
       const parsed = parseImageKey(file.key);
       if (!parsed) continue;
       batch.set(parsed.id, [...(batch.get(parsed.id) ?? []), file.key]);
@@ -387,12 +453,17 @@ export class ImagesService {
     return viewer;
   }
 
-  /** Removes files, logging (not throwing) a failure: the sweep removes what is left. */
-  private async removeFiles(keys: readonly string[]): Promise<void> {
+  /**
+   * Removes files, logging (not throwing) a failure, and tells whether it removed them all: the
+   * sweep removes what is left.
+   */
+  private async removeFiles(keys: readonly string[]): Promise<boolean> {
     try {
       await this.storage.remove(keys);
+      return true;
     } catch (error) {
       this.logger.warn(`Could not remove ${keys.length} image files: ${messageOf(error)}`);
+      return false;
     }
   }
 

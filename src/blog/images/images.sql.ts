@@ -63,8 +63,26 @@ export const imagesSql = {
   byOwner: statement<{ ownerId: string }, ImageRow>(
     `SELECT ${COLUMNS} FROM images i WHERE i.owner_id = :ownerId`,
   ),
-  existing: statement<{ ids: readonly string[] }, { id: string }>(
-    'SELECT i.id FROM images i WHERE i.id IN (:...ids)',
+  /**
+   * The ids of `ids` that have a row or an upload under way. One statement, so one snapshot: an
+   * upload's row is written in the transaction that ends its upload, so that it is found as one
+   * or the other.
+   */
+  kept: statement<{ ids: readonly string[] }, { id: string }>(
+    'SELECT i.id FROM images i WHERE i.id IN (:...ids) ' +
+      'UNION ALL SELECT u.id FROM image_uploads u WHERE u.id IN (:...ids)',
+  ),
+  beginUpload: statement<{ id: string; expiresAt: Date }>(
+    'INSERT INTO image_uploads (id, expires_at) VALUES (:id, :expiresAt)',
+  ),
+  endUpload: statement<{ id: string }>('DELETE FROM image_uploads WHERE id = :id'),
+  /** Uploads still under way at `now` past their end: abandoned, the oldest first. */
+  abandonedUploads: statement<{ now: Date; limit: number }, { id: string }>(
+    'SELECT u.id FROM image_uploads u WHERE u.expires_at < :now ORDER BY u.expires_at LIMIT :limit',
+  ),
+  /** Takes an abandoned upload away from its uploader, which then cannot write its row. */
+  claimAbandoned: statement<{ id: string; now: Date }>(
+    'DELETE FROM image_uploads WHERE id = :id AND expires_at < :now',
   ),
   page: page(false),
   pageAfter: page(true),

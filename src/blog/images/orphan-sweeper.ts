@@ -8,22 +8,32 @@ import {
 import { ImagesService } from './images.service';
 import { BackgroundDrain } from '../common/background-drain';
 
-/** How often an instance looks for orphaned image files. */
+/** How often an instance lists the stored files for orphans. */
 export const ORPHAN_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 
 /**
- * Removes image files that have no row once they are an hour old (see
- * ImagesService.sweepOrphans): at start-up, for what a killed process left, and every
- * {@link ORPHAN_SWEEP_INTERVAL_MS}. Several instances may sweep at once: each removes only
- * files an hour old whose row is missing, which no upload still writes.
+ * Removes the image files that no image will own, at start-up (for what a killed process left)
+ * and then on a timer: those of abandoned uploads, once their lease has run out, every third of
+ * a lease (a cheap read of a small table; 5 s on the local disk); and files with neither row nor
+ * upload every {@link ORPHAN_SWEEP_INTERVAL_MS}. Several instances may sweep at once (see
+ * ImagesService).
  */
 @Injectable()
 export class OrphanSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(OrphanSweeper.name);
-  private readonly drainer: BackgroundDrain;
+  private readonly uploads: BackgroundDrain;
+  private readonly uploadsIntervalMs: number;
+  private readonly orphans: BackgroundDrain;
 
   constructor(private readonly images: ImagesService) {
-    this.drainer = new BackgroundDrain(() => this.sweep(), {
+    this.uploadsIntervalMs = Math.round(images.uploadLeaseMs / 3);
+    this.uploads = new BackgroundDrain(() => this.sweepUploads(), {
+      delayMs: 0,
+      retryMs: this.uploadsIntervalMs,
+      task: 'remove the files of abandoned image uploads',
+      logger: this.logger,
+    });
+    this.orphans = new BackgroundDrain(() => this.sweepOrphans(), {
       delayMs: 0,
       retryMs: ORPHAN_SWEEP_INTERVAL_MS,
       task: 'remove orphaned image files',
@@ -32,21 +42,31 @@ export class OrphanSweeper implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   onApplicationBootstrap(): void {
-    this.drainer.requestEvery(ORPHAN_SWEEP_INTERVAL_MS);
+    this.uploads.requestEvery(this.uploadsIntervalMs);
+    this.orphans.requestEvery(ORPHAN_SWEEP_INTERVAL_MS);
   }
 
-  /** Lets the sweep under way end before the database closes. */
+  /** Lets the sweeps under way end before the database closes. */
   async beforeApplicationShutdown(): Promise<void> {
-    await this.drainer.stop();
+    await Promise.all([this.uploads.stop(), this.orphans.stop()]);
   }
 
-  /** Sweeps now (or joins the sweep under way) and resolves once it has ended: for tests. */
-  sweepNow(): Promise<void> {
-    return this.drainer.runNow();
+  /** Sweeps both now (or joins the sweeps under way) and resolves once they have ended: for tests. */
+  async sweepNow(): Promise<void> {
+    await this.uploads.runNow();
+    await this.orphans.runNow();
   }
 
-  private async sweep(): Promise<void> {
-    const removed = await this.images.sweepOrphans(new Date(), () => this.drainer.isStopped);
+  private async sweepUploads(): Promise<void> {
+    const removed = await this.images.sweepAbandonedUploads(
+      new Date(),
+      () => this.uploads.isStopped,
+    );
+    if (removed > 0) this.logger.log(`Removed ${removed} files of abandoned image uploads.`);
+  }
+
+  private async sweepOrphans(): Promise<void> {
+    const removed = await this.images.sweepOrphans(() => this.orphans.isStopped);
     if (removed > 0) this.logger.log(`Removed ${removed} orphaned image files.`);
   }
 }

@@ -57,6 +57,7 @@ export class S3ImageStorage implements ImageStorage {
   private readonly bucket: string;
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
+  readonly putTimeoutMs: number;
   /** False once the server has answered that it has no DeleteObjects. */
   private multiDelete = true;
 
@@ -66,6 +67,7 @@ export class S3ImageStorage implements ImageStorage {
     const forcePathStyle = options.forcePathStyle ?? Boolean(endpoint);
     this.bucket = options.bucket;
     this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.putTimeoutMs = this.timeoutMs;
     this.baseUrl = (
       options.publicBaseUrl || bucketUrl(options.bucket, region, endpoint, forcePathStyle)
     ).replace(/\/+$/, '');

@@ -4,7 +4,8 @@ import { idColumn, timestampColumn } from './column-types';
 
 /**
  * Uploaded images (issue 66): `images`, one row per upload with its variants as JSON, gone with
- * its owner's account; and where an image is used, `posts.cover_image_id` and
+ * its owner's account; `image_uploads`, the uploads whose files are being stored, by which the
+ * sweep tells an abandoned upload's files from those still being written; and where an image is used, `posts.cover_image_id` and
  * `users.avatar_image_id`, added in place (rebuilding `posts` on SQLite would drop the triggers of
  * its search index). Those two carry no foreign key: deleting an image in use is refused by the
  * service, and SQLite cannot drop a column that a foreign key names.
@@ -44,6 +45,15 @@ export class CreateImages1765008000000 implements MigrationInterface {
         ],
       }),
     );
+    await queryRunner.createTable(
+      new Table({
+        name: 'image_uploads',
+        columns: [idColumn('id', { isPrimary: true }), timestampColumn(queryRunner, 'expires_at')],
+        indices: [
+          new TableIndex({ name: 'IDX_image_uploads_expires', columnNames: ['expires_at'] }),
+        ],
+      }),
+    );
     await queryRunner.query('ALTER TABLE posts ADD COLUMN cover_image_id varchar(36)');
     await queryRunner.query('CREATE INDEX "IDX_posts_cover_image" ON posts (cover_image_id)');
     await queryRunner.query('ALTER TABLE users ADD COLUMN avatar_image_id varchar(36)');
@@ -55,6 +65,7 @@ export class CreateImages1765008000000 implements MigrationInterface {
     await queryRunner.query('ALTER TABLE users DROP COLUMN avatar_image_id');
     await queryRunner.query('DROP INDEX "IDX_posts_cover_image"');
     await queryRunner.query('ALTER TABLE posts DROP COLUMN cover_image_id');
+    await queryRunner.dropTable('image_uploads');
     await queryRunner.dropTable('images');
   }
 }

@@ -106,14 +106,54 @@ FROM
 WHERE
   i.owner_id = $1;
 
--- imagesSql.existing
+-- imagesSql.kept
 -- binds: $1 ids
 SELECT
   i.id
 FROM
   images i
 WHERE
-  i.id = ANY ($1);
+  i.id = ANY ($1)
+UNION ALL
+SELECT
+  u.id
+FROM
+  image_uploads u
+WHERE
+  u.id = ANY ($1);
+
+-- imagesSql.beginUpload
+-- binds: $1 id, $2 expiresAt
+INSERT INTO
+  image_uploads (id, expires_at)
+VALUES
+  ($1, $2);
+
+-- imagesSql.endUpload
+-- binds: $1 id
+DELETE FROM image_uploads
+WHERE
+  id = $1;
+
+-- imagesSql.abandonedUploads
+-- binds: $1 now, $2 limit
+SELECT
+  u.id
+FROM
+  image_uploads u
+WHERE
+  u.expires_at < $1
+ORDER BY
+  u.expires_at
+LIMIT
+  $2;
+
+-- imagesSql.claimAbandoned
+-- binds: $1 id, $2 now
+DELETE FROM image_uploads
+WHERE
+  id = $1
+  AND expires_at < $2;
 
 -- imagesSql.page
 -- binds: $1 ownerId, $2 first

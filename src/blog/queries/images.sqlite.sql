@@ -109,8 +109,8 @@ FROM
 WHERE
   i.owner_id = + ?;
 
--- imagesSql.existing
--- binds: ids
+-- imagesSql.kept
+-- binds: ids, ids
 SELECT
   i.id
 FROM
@@ -121,7 +121,52 @@ WHERE
       value
     FROM
       json_each(+ ?)
+  )
+UNION ALL
+SELECT
+  u.id
+FROM
+  image_uploads u
+WHERE
+  u.id IN (
+    SELECT
+      value
+    FROM
+      json_each(+ ?)
   );
+
+-- imagesSql.beginUpload
+-- binds: id, expiresAt
+INSERT INTO
+  image_uploads (id, expires_at)
+VALUES
+  (+ ?, + ?);
+
+-- imagesSql.endUpload
+-- binds: id
+DELETE FROM image_uploads
+WHERE
+  id = + ?;
+
+-- imagesSql.abandonedUploads
+-- binds: now, limit
+SELECT
+  u.id
+FROM
+  image_uploads u
+WHERE
+  u.expires_at < + ?
+ORDER BY
+  u.expires_at
+LIMIT
+  + ?;
+
+-- imagesSql.claimAbandoned
+-- binds: id, now
+DELETE FROM image_uploads
+WHERE
+  id = + ?
+  AND expires_at < + ?;
 
 -- imagesSql.page
 -- binds: ownerId, first
