@@ -306,6 +306,20 @@ describe('Account e-mail (e2e)', () => {
       });
       expect(await mailsOf(user, VERIFY_SUBJECT)).toHaveLength(5);
     });
+
+    it('should hold to 5 mails an hour when the requests come at once', async () => {
+      const user = await t.signUp();
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => t.gql(REQUEST_VERIFICATION, {}, user.token)),
+      );
+      const outcomes = answers.map((answer) =>
+        answer.errors ? codeOf(answer.errors) : String(answer.data?.requestEmailVerification),
+      );
+
+      expect(outcomes.filter((outcome) => outcome === 'true')).toHaveLength(4);
+      expect(outcomes.filter((outcome) => outcome === 'TOO_MANY_REQUESTS')).toHaveLength(4);
+      expect(await mailsOf(user, VERIFY_SUBJECT)).toHaveLength(5);
+    });
   });
 
   describe('changing the address with updateProfile', () => {

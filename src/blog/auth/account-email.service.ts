@@ -49,10 +49,7 @@ export class AccountEmailService {
       email: canonicalIdentifier(email),
     });
     if (!account) return true;
-    const { count } = await this.mail.sentRecently(account.id, purpose);
-    if (count >= MAILS_PER_ACCOUNT) return true;
-    await this.sql.transaction((sql) => this.mail.send(sql, purpose, account, account.email));
-    this.mail.queued();
+    await this.mail.sendWithinCap(purpose, account, account.email);
     return true;
   }
 
@@ -96,16 +93,17 @@ export class AccountEmailService {
     const user = await this.users.findById(viewer.id);
     if (!user) throw unauthenticated('The signed-in user no longer exists.');
     if (user.emailVerified || !this.mail.enabled) return false;
-    const { count, retryAfterMs } = await this.mail.sentRecently(user.id, purpose);
-    if (count >= MAILS_PER_ACCOUNT) {
-      const retryAfter = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    const sent = await this.mail.sendWithinCap(purpose, user, user.email);
+    if (sent.outcome === 'no account') {
+      throw unauthenticated('The signed-in user no longer exists.');
+    }
+    if (sent.outcome === 'capped') {
+      const retryAfter = Math.max(1, Math.ceil(sent.retryAfterMs / 1000));
       throw tooManyRequests(
         `${MAILS_PER_ACCOUNT} verification mails were sent this hour; try again in ${retryAfter} s.`,
         retryAfter,
       );
     }
-    await this.sql.transaction((sql) => this.mail.send(sql, purpose, user, user.email));
-    this.mail.queued();
     return true;
   }
 

@@ -25,6 +25,14 @@ export interface MailedAccount {
 }
 
 /**
+ * What {@link AccountMail.sendWithinCap} did: queued the mail; sent nothing, the account having
+ * had its {@link MAILS_PER_ACCOUNT} this hour (another may go in `retryAfterMs`); or sent nothing,
+ * the account being gone.
+ */
+export type CappedMail =
+  { outcome: 'queued' } | { outcome: 'capped'; retryAfterMs: number } | { outcome: 'no account' };
+
+/**
  * The tokens of account e-mail and their mails: issuing a token (its hash stored, its mail
  * queued in the same transaction), counting what an account was sent, and using a token.
  */
@@ -85,18 +93,37 @@ export class AccountMail {
   }
 
   /**
-   * How many tokens of `purpose` the account was sent in the past hour, and when the first of
-   * them will leave that hour (ms from now), for the limit per account.
+   * Issues a token of `purpose` to `account` and queues its mail to `email` (as {@link send}, in
+   * a transaction of its own), unless the account was sent {@link MAILS_PER_ACCOUNT} of them in
+   * the past hour. The count is read with the account's row locked, so that requests at once
+   * cannot pass the limit together.
    */
-  async sentRecently(
-    userId: string,
+  async sendWithinCap(
     purpose: AccountTokenPurpose,
-  ): Promise<{ count: number; retryAfterMs: number }> {
-    const since = new Date(Date.now() - MAIL_CAP_WINDOW_MS);
-    const row = await this.sql.one(this.statements.issuedSince, { userId, purpose, since });
-    const first = toDate(row?.first ?? null);
-    const retryAfterMs = first ? first.getTime() + MAIL_CAP_WINDOW_MS - Date.now() : 0;
-    return { count: Number(row?.count ?? 0), retryAfterMs };
+    account: MailedAccount,
+    email: string,
+  ): Promise<CappedMail> {
+    if (!this.enabled) return { outcome: 'queued' };
+    const result = await this.sql.transaction(async (sql): Promise<CappedMail> => {
+      if (!(await sql.one(this.statements.lockAccount, { userId: account.id }))) {
+        return { outcome: 'no account' };
+      }
+      const since = new Date(Date.now() - MAIL_CAP_WINDOW_MS);
+      const row = await sql.one(this.statements.issuedSince, {
+        userId: account.id,
+        purpose,
+        since,
+      });
+      if (Number(row?.count ?? 0) >= MAILS_PER_ACCOUNT) {
+        const first = toDate(row?.first ?? null);
+        const retryAfterMs = first ? first.getTime() + MAIL_CAP_WINDOW_MS - Date.now() : 0;
+        return { outcome: 'capped', retryAfterMs };
+      }
+      await this.send(sql, purpose, account, email);
+      return { outcome: 'queued' };
+    });
+    if (result.outcome === 'queued') this.queued();
+    return result;
   }
 
   /** The owner of `token` if it may still be used for `purpose`; nothing changes. */

@@ -25,6 +25,16 @@ WHERE
   AND created_at < $3
   AND expires_at <= $4;
 
+-- accountEmailSql.lockAccount
+-- binds: $1 userId
+SELECT
+  u.id
+FROM
+  users u
+WHERE
+  u.id = $1
+FOR NO KEY UPDATE;
+
 -- accountEmailSql.issuedSince
 -- binds: $1 userId, $2 purpose, $3 since
 SELECT

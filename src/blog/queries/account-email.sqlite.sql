@@ -25,6 +25,15 @@ WHERE
   AND created_at < + ?
   AND expires_at <= + ?;
 
+-- accountEmailSql.lockAccount
+-- binds: userId
+SELECT
+  u.id
+FROM
+  users u
+WHERE
+  u.id = + ?;
+
 -- accountEmailSql.issuedSince
 -- binds: userId, purpose, since
 SELECT
