@@ -32,6 +32,7 @@ const UPDATE_PROFILE = `mutation ($input: UpdateProfileInput!) {
 }`;
 const RESET_SUBJECT = /^Reset your password/;
 const VERIFY_SUBJECT = /^Confirm your email address/;
+const CHANGED_SUBJECT = /^Your email address on blog\.example\.com was changed$/;
 
 type Errors = GraphQLResponse['errors'];
 const errorsOf = (response: GraphQLResponse) =>
@@ -383,6 +384,30 @@ describe('Account e-mail (e2e)', () => {
         emailVerified: true,
       });
       expect((await logIn(moved, user.password)).errors).toBeUndefined();
+    });
+
+    it('should tell a verified former address of the change, with no link and not the new address', async () => {
+      const verified = await t.signUp();
+      const [signUpMail] = await mailsOf(verified, VERIFY_SUBJECT);
+      await t.data(VERIFY, { token: tokenOf(signUpMail, '/verify-email') });
+      const unverified = await t.signUp();
+      for (const user of [verified, unverified]) {
+        await t.data(
+          UPDATE_PROFILE,
+          { input: { email: `new-${user.user.email}`, currentPassword: user.password } },
+          user.token,
+        );
+      }
+
+      const [notice, ...more] = await mailsOf(verified, CHANGED_SUBJECT);
+      expect(more).toEqual([]);
+      expect(notice.parsed.headers.get('auto-submitted')).toBe('auto-generated');
+      expect(notice.parsed.text).toContain('this address no longer signs in to it');
+      for (const body of [notice.parsed.text, notice.parsed.html]) {
+        expect(body).not.toContain('new-');
+        expect(body).not.toContain('token=');
+      }
+      expect(await mailsOf(unverified, CHANGED_SUBJECT)).toEqual([]);
     });
 
     it('should refuse a taken address as CONFLICT, changing nothing else of the profile', async () => {

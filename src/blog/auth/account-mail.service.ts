@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { accountEmailSql, TokenOwnerRow } from './account-email.sql';
-import { accountMail } from './account-mails';
+import { accountMail, emailChangedMail } from './account-mails';
 import {
   AccountTokenPurpose,
   hashAccountToken,
@@ -17,6 +17,9 @@ import { MAIL_SETTINGS, MailOutbox } from '../mail/mail-outbox';
 export const MAILS_PER_ACCOUNT = 5;
 /** The window of {@link MAILS_PER_ACCOUNT}: an hour. */
 export const MAIL_CAP_WINDOW_MS = 3_600_000;
+
+/** The kind of the notice to a former address (see sendEmailChanged), as the outbox logs it. */
+export const EMAIL_CHANGED = 'email_changed';
 
 /** The account a mail goes to. */
 export interface MailedAccount {
@@ -85,6 +88,22 @@ export class AccountMail {
     const content = accountMail(purpose, { name: account.name, link, host, ttlMs });
     await this.outbox.enqueue(sql, { kind: purpose, to: email, ...content });
     if (this.settings.logLinks) this.logger.log(`Mail to ${email} (${purpose}): ${link}`);
+  }
+
+  /**
+   * Queues, on `sql` (the transaction of the change), the notice to `formerEmail` that `account`
+   * has moved to another address (see emailChangedMail); call {@link queued} once it has
+   * committed. Nothing when mail is off.
+   */
+  async sendEmailChanged(
+    sql: SqlRunner,
+    account: MailedAccount,
+    formerEmail: string,
+  ): Promise<void> {
+    if (!this.enabled) return;
+    const host = linkHost(this.settings.linkBaseUrl);
+    const content = emailChangedMail({ name: account.name, host });
+    await this.outbox.enqueue(sql, { kind: EMAIL_CHANGED, to: formerEmail, ...content });
   }
 
   /** Call once the transaction of a {@link send} has committed: its mail goes out shortly. */

@@ -1,4 +1,4 @@
-import { accountMail, escapeHtml, lifetimeInWords } from './account-mails';
+import { accountMail, emailChangedMail, escapeHtml, lifetimeInWords } from './account-mails';
 import { AccountTokenPurpose } from './account-tokens';
 
 describe('account mails', () => {
@@ -24,6 +24,16 @@ describe('account mails', () => {
     expect(text).toContain(`Confirm this address: ${facts.link}`);
     expect(text).toContain('The link works for 30 minutes.');
     expect(text.startsWith('Hello Ada <script>')).toBe(true);
+  });
+
+  it('should tell a former address of a change with no link, the name escaped', () => {
+    const { subject, text, html } = emailChangedMail({ name: facts.name, host: facts.host });
+
+    expect(subject).toBe('Your email address on blog.example.com was changed');
+    expect(text.split('\n')[0]).toBe('Hello Ada <script>alert("x")</script> & Co,');
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('href');
+    expect(text).toContain('this address no longer signs in to it');
   });
 
   it('should keep a name on one line', () => {

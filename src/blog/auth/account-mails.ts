@@ -108,3 +108,28 @@ export function accountMail(
   ].join('\n');
   return { subject: wording.subject(facts.host), text, html };
 }
+
+/**
+ * The mail to an account's former address once the account has moved to another: what happened
+ * and what to do, with no link and without the new address (which the former address's owner
+ * need not be told).
+ */
+export function emailChangedMail(
+  facts: Pick<AccountMailFacts, 'name' | 'host'>,
+): AccountMailContent {
+  const name = oneLine(facts.name) || 'there';
+  const said = `The email address of your account on ${facts.host} was changed: this address no longer signs in to it.`;
+  const otherwise =
+    'If you made the change, there is nothing more to do. If not, someone else may hold your account: tell the site at once.';
+  const text = [`Hello ${name},`, '', said, otherwise, ''].join('\n');
+  const html = [
+    '<!doctype html>',
+    '<html><head><meta charset="utf-8"></head><body>',
+    `<p>Hello ${escapeHtml(name)},</p>`,
+    `<p>${escapeHtml(said)}</p>`,
+    `<p>${escapeHtml(otherwise)}</p>`,
+    '</body></html>',
+    '',
+  ].join('\n');
+  return { subject: `Your email address on ${facts.host} was changed`, text, html };
+}

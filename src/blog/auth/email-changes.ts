@@ -22,7 +22,8 @@ export interface EmailChangeInput {
 /**
  * A change of address through updateProfile: it needs the current password (counted as the
  * password checks of changePassword and deleteAccount are), leaves the new address unverified,
- * and mails it a verification link, in the profile change's own transaction.
+ * and mails it a verification link, in the profile change's own transaction; a verified former
+ * address is told of the change.
  */
 @Injectable()
 export class EmailChanges {
@@ -60,7 +61,11 @@ export class EmailChanges {
     return email;
   }
 
-  /** Writes the new address, unverified, and queues its verification mail, on `sql`. */
+  /**
+   * Writes the new address, unverified, and queues its verification mail, on `sql`; and, when the
+   * former address was verified (an unverified one was never shown to be the owner's), a notice
+   * to it that the account has moved.
+   */
   async apply(sql: SqlRunner, viewer: User, email: string): Promise<void> {
     await sql.run(this.statements.changeEmail, {
       id: viewer.id,
@@ -69,6 +74,7 @@ export class EmailChanges {
       now: new Date(),
     });
     await this.mail.send(sql, AccountTokenPurpose.EmailVerification, viewer, email);
+    if (viewer.emailVerified) await this.mail.sendEmailChanged(sql, viewer, viewer.email);
   }
 
   /**
