@@ -131,6 +131,7 @@ const ENV = {
   WEBHOOK_MAX_ATTEMPTS: '3',
   WEBHOOK_DISABLE_AFTER: '3',
   RATE_LIMIT_WRITES_PER_MINUTE: '0',
+  MODERATION_AUTO_HIDE_REPORTS: '2',
 };
 
 describe('Webhooks (e2e)', () => {
@@ -378,6 +379,71 @@ describe('Webhooks (e2e)', () => {
     expect(
       log.every((d) => d.attempt === 1 && d.responseCode === 200 && d.responseSnippet === 'ok'),
     ).toBe(true);
+    await deleteWebhook(id);
+  });
+
+  it('should tell of the posts that moderation hides, shows again and deletes, and that go with an account', async () => {
+    const { id } = await webhook('/gone', ['POST_PUBLISHED', 'POST_UNPUBLISHED', 'POST_DELETED']);
+    const writer = await t.signUp();
+    const readers = [await t.signUp(), await t.signUp()];
+    const reported = await publish('Reported', writer.token);
+    const deleted = await publish('Deleted by moderation', writer.token);
+    const kept = await publish('Gone with the account', writer.token);
+    await t.data(
+      CREATE_POST,
+      { input: { title: 'A draft of theirs', content: 'Never public', publish: false } },
+      writer.token,
+    );
+    const report = (postId: string, reader: TestUser) =>
+      t.data(
+        'mutation ($id: ID!) { reportPost(postId: $id, reason: SPAM) }',
+        { id: postId },
+        reader.token,
+      );
+    const resolve = async (postId: string, action: string) => {
+      const { moderationQueue } = await t.data(
+        '{ moderationQueue(first: 100) { edges { node { id target { ... on Post { id } } } } } }',
+        {},
+        admin.token,
+      );
+      const item = moderationQueue.edges.find((edge: any) => edge.node.target.id === postId);
+      await t.data(
+        'mutation ($id: ID!, $action: ReportAction!) { resolveReport(id: $id, action: $action) { id } }',
+        { id: item.node.id, action },
+        admin.token,
+      );
+    };
+    const before = await until('the publications', () => receiver.at('/gone').length >= 3 && 3);
+    // Two reports hide a post (MODERATION_AUTO_HIDE_REPORTS); dismissing them shows it again.
+    for (const reader of readers) await report(reported.id, reader);
+    await resolve(reported.id, 'DISMISS');
+    await report(deleted.id, readers[0]);
+    await resolve(deleted.id, 'DELETE');
+    const { deleteAccount } = await t.data(
+      'mutation ($password: String!) { deleteAccount(password: $password) }',
+      { password: writer.password },
+      writer.token,
+    );
+    expect(deleteAccount).toBe(writer.user.id);
+
+    const told = await until('the events of moderation and of the deletion', () => {
+      const got = receiver.at('/gone').slice(before);
+      return got.length >= 5 && got;
+    });
+    const events = told.map((request) => `${request.payload.type} ${request.payload.data.post.id}`);
+    expect(events.sort()).toEqual(
+      [
+        `post.unpublished ${reported.id}`,
+        `post.published ${reported.id}`,
+        `post.deleted ${deleted.id}`,
+        `post.deleted ${reported.id}`,
+        `post.deleted ${kept.id}`,
+      ].sort(),
+    );
+    const hidden = told.find((request) => request.payload.type === 'post.unpublished')!;
+    expect(hidden.payload.data.post).toMatchObject({ slug: 'reported', wasPublished: true });
+    await t.app.get(WebhookDispatcher).settled();
+    expect(receiver.at('/gone')).toHaveLength(before + 5);
     await deleteWebhook(id);
   });
 

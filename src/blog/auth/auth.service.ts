@@ -16,6 +16,7 @@ import { Role } from '../users/roles';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { Viewer } from '../users/viewer';
+import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { AuthPayload } from './dto/auth-payload.type';
 import { ChangePasswordInput } from './dto/change-password.input';
 import { LogInInput } from './dto/log-in.input';
@@ -53,6 +54,7 @@ export class AuthService {
     @Optional() @Inject(BLOG_MODULE_OPTIONS) options?: BlogModuleOptions,
     @Optional() private readonly images?: ImagesService,
     @Optional() private readonly accountMail?: AccountMail,
+    @Optional() private readonly webhooks?: WebhookOutbox,
   ) {
     this.deleteAccountStatements = sql.prepare(deleteAccountSql);
     this.signUpRole = options?.signUpRole ?? Role.AUTHOR;
@@ -142,10 +144,14 @@ export class AuthService {
     const { id } = await this.withCheckedPassword(viewer, password, 'password');
     // The schema's cascades delete the rest (auth.sql.ts), the images' rows too; their files go
     // once the rows are gone. Nothing else is owed by hand: counts are counted when read, loaders
-    // live one request, and a deletion publishes no event.
-    const deleteUser = (sql: SqlRunner) => sql.run(this.deleteAccountStatements.user, { id });
+    // live one request, and a deletion publishes no event; the webhooks are told of the public
+    // posts that go, in the same transaction.
+    const deleteUser = async (sql: SqlRunner) => {
+      await this.webhooks?.authorDeleted(sql, id, new Date());
+      await sql.run(this.deleteAccountStatements.user, { id });
+    };
     if (this.images) await this.images.deleteOwnerWithImages(id, deleteUser);
-    else await deleteUser(this.sql);
+    else await this.sql.transaction(deleteUser);
     return id;
   }
 

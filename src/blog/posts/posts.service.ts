@@ -679,18 +679,32 @@ export class PostsService {
   async setHiddenByModeration(id: string, hidden: boolean, sql?: SqlRunner): Promise<boolean> {
     const write = async (runner: SqlRunner) => {
       const now = new Date();
-      if (!hidden)
-        return (await runner.run(this.statements.restoreFromModeration, { id, now })) > 0;
-      const changed = (await runner.run(this.statements.hideByModeration, { id, now })) > 0;
-      if (changed) await this.notifications?.forgetPost(id, runner);
-      return changed;
+      if (!hidden) {
+        if ((await runner.run(this.statements.restoreFromModeration, { id, now })) === 0) {
+          return false;
+        }
+        const shown = this.webhooks ? await runner.one(this.statements.byId, { id }) : null;
+        if (shown) await this.webhooks?.postPublished(runner, toPost(shown), now);
+        return true;
+      }
+      const before = this.webhooks ? await runner.one(this.statements.byId, { id }) : null;
+      if ((await runner.run(this.statements.hideByModeration, { id, now })) === 0) return false;
+      await this.notifications?.forgetPost(id, runner);
+      if (before) await this.webhooks?.postUnpublished(runner, toPost(before), now);
+      return true;
     };
     return sql ? write(sql) : this.sql.transaction(write);
   }
 
-  /** Deletes a post for moderation, which decides who may; false when there was none. */
-  async deleteByModeration(id: string, sql: SqlRunner = this.sql): Promise<boolean> {
-    return (await sql.run(this.statements.delete, { id })) > 0;
+  /**
+   * Deletes a post for moderation, which decides who may, on `sql` (the moderation's
+   * transaction); false when there was none.
+   */
+  async deleteByModeration(id: string, sql: SqlRunner): Promise<boolean> {
+    const before = this.webhooks ? await sql.one(this.statements.byId, { id }) : null;
+    if ((await sql.run(this.statements.delete, { id })) === 0) return false;
+    if (before) await this.webhooks?.postDeleted(sql, toPost(before), new Date());
+    return true;
   }
 
   /** Locks or unlocks a post's comments, for moderation, which decides who may. */

@@ -1,6 +1,28 @@
 -- Generated from src/blog/webhooks/webhooks.sql.ts by `npm run sql:generate`: do not edit.
 -- Each statement as SQLite receives it; each ? takes the next parameter under binds.
 
+-- webhookDeliveriesSql.toldPostsOf
+-- binds: authorId
+SELECT
+  p.id,
+  p.author_id AS "authorId",
+  p.title,
+  p.slug,
+  p.created_at AS "createdAt",
+  p.updated_at AS "updatedAt",
+  p.published_at AS "publishedAt",
+  p.scheduled_at AS "scheduledAt"
+FROM
+  posts p
+WHERE
+  p.author_id = + ?
+  AND (
+    p.published_at IS NOT NULL
+    OR p.scheduled_at IS NOT NULL
+  )
+ORDER BY
+  p.id;
+
 -- webhookDeliveriesSql.enqueue
 -- binds: idPrefix, messageId, event, payload, now, now, now, token
 INSERT INTO

@@ -13,7 +13,7 @@ import {
   userData,
 } from './webhook-payloads';
 import { webhookDeliveriesSql } from './webhooks.sql';
-import { PreparedStatements, Sql, SqlRunner } from '../common/sql';
+import { PreparedStatements, Sql, SqlRunner, toDate } from '../common/sql';
 import { newId } from '../common/uuid';
 import { idPrefixAt } from '../notifications/publication-fan-out';
 import { PostUrls } from '../posts/post-urls';
@@ -69,10 +69,18 @@ export class WebhookOutbox {
     return written;
   }
 
-  /** `post.published`: a draft published, a post created published, or a schedule come due. */
-  postPublished(sql: SqlRunner, post: PostFacts): Promise<number> {
+  /**
+   * `post.published`: a draft published, a post created published, a schedule come due, or a
+   * post that moderation hid shown again (at `at`, its old publication time kept).
+   */
+  postPublished(sql: SqlRunner, post: PostFacts, at?: Date): Promise<number> {
     const data = publishedPostData(post, this.urlOf(post));
-    return this.enqueue(sql, WebhookEvent.POST_PUBLISHED, data, post.publishedAt ?? new Date());
+    return this.enqueue(
+      sql,
+      WebhookEvent.POST_PUBLISHED,
+      data,
+      at ?? post.publishedAt ?? new Date(),
+    );
   }
 
   /** `post.updated`: a published post edited; a draft's edits tell no one. */
@@ -82,7 +90,10 @@ export class WebhookOutbox {
     return this.enqueue(sql, WebhookEvent.POST_UPDATED, data, post.updatedAt);
   }
 
-  /** `post.unpublished`: a published post (as it was) taken back to a draft at `at`. */
+  /**
+   * `post.unpublished`: a published post (as it was) taken back to a draft at `at`, by its author
+   * or an editor, or hidden by moderation.
+   */
   postUnpublished(sql: SqlRunner, post: PostFacts, at: Date): Promise<number> {
     const data = removedPostData(post, this.urlOf(post), at);
     return this.enqueue(sql, WebhookEvent.POST_UNPUBLISHED, data, at);
@@ -93,6 +104,25 @@ export class WebhookOutbox {
     if (post.publishedAt === null && !post.scheduledAt) return 0;
     const data = removedPostData(post, this.urlOf(post), at);
     return this.enqueue(sql, WebhookEvent.POST_DELETED, data, at);
+  }
+
+  /**
+   * `post.deleted` for each published or scheduled post of `authorId`, on `sql`: the transaction
+   * that deletes their account, which takes the posts with it. Returns how many it wrote.
+   */
+  async authorDeleted(sql: SqlRunner, authorId: string, at: Date): Promise<number> {
+    let written = 0;
+    for (const row of await sql.all(this.statements.toldPostsOf, { authorId })) {
+      const post: PostFacts = {
+        ...row,
+        createdAt: toDate(row.createdAt) as Date,
+        updatedAt: toDate(row.updatedAt) as Date,
+        publishedAt: toDate(row.publishedAt),
+        scheduledAt: toDate(row.scheduledAt),
+      };
+      written += await this.postDeleted(sql, post, at);
+    }
+    return written;
   }
 
   /** `post.scheduled`: a draft set to publish itself at `scheduledAt`. */
