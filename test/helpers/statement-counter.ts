@@ -1,5 +1,6 @@
 import type { Logger } from 'typeorm';
 
+import { ABANDONED_UPLOADS } from '../../src/blog/images/images.sql';
 import { DUE_MAIL } from '../../src/blog/mail/mail.sql';
 import { DUE_POSTS } from '../../src/blog/posts/posts.sql';
 import { DUE_DELIVERIES, PRUNED_DELIVERIES } from '../../src/blog/webhooks/webhooks.sql';
@@ -19,6 +20,8 @@ export class StatementCounter implements Logger {
     if (query.startsWith(DUE_POSTS) || query.startsWith(DUE_MAIL)) return;
     // Nor do the webhook worker's look for due deliveries, and its pruning of their log.
     if (query.startsWith(DUE_DELIVERIES) || query.startsWith(PRUNED_DELIVERIES)) return;
+    // Nor does the image sweep's look for abandoned uploads, every few seconds.
+    if (query.startsWith(ABANDONED_UPLOADS)) return;
     this.statements.push(query);
   }
 

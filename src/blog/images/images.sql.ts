@@ -25,6 +25,9 @@ const COLUMNS =
   'i.id, i.owner_id AS "ownerId", i.alt, i.width, i.height, i.format, i.bytes, i.variants, ' +
   'i.created_at AS "createdAt"';
 
+/** The start of the sweep's look for abandoned uploads, which runs outside every request. */
+export const ABANDONED_UPLOADS = 'SELECT u.id FROM image_uploads u WHERE u.expires_at <';
+
 /** Newest first, read along the (owner, created_at, id) index. */
 const page = (after: boolean) =>
   statement<ImagePageParameters, ImageRow>(
@@ -78,7 +81,7 @@ export const imagesSql = {
   endUpload: statement<{ id: string }>('DELETE FROM image_uploads WHERE id = :id'),
   /** Uploads still under way at `now` past their end: abandoned, the oldest first. */
   abandonedUploads: statement<{ now: Date; limit: number }, { id: string }>(
-    'SELECT u.id FROM image_uploads u WHERE u.expires_at < :now ORDER BY u.expires_at LIMIT :limit',
+    `${ABANDONED_UPLOADS} :now ORDER BY u.expires_at LIMIT :limit`,
   ),
   /** Takes an abandoned upload away from its uploader, which then cannot write its row. */
   claimAbandoned: statement<{ id: string; now: Date }>(
