@@ -10,7 +10,10 @@ import { testDatabase } from './helpers/databases';
 import { CREATE_POST, DELETE_POST, PUBLISH_POST, UPDATE_POST } from './helpers/documents';
 import { TestApp, TestUser } from './helpers/test-app';
 import { PostsService } from '../src/blog';
+import { Sql } from '../src/blog/common/sql';
+import { newId } from '../src/blog/common/uuid';
 import { WebhookDispatcher } from '../src/blog/webhooks/webhook-dispatcher';
+import { WebhookOutbox } from '../src/blog/webhooks/webhook-outbox';
 
 /** One request a receiver got, its signature checked by the standard's own library. */
 interface Received {
@@ -444,6 +447,29 @@ describe('Webhooks (e2e)', () => {
     expect(hidden.payload.data.post).toMatchObject({ slug: 'reported', wasPublished: true });
     await t.app.get(WebhookDispatcher).settled();
     expect(receiver.at('/gone')).toHaveLength(before + 5);
+    await deleteWebhook(id);
+  });
+
+  it('should wake the worker once the event has committed, however long its transaction takes', async () => {
+    const { id } = await webhook('/slow-commit', ['USER_CREATED']);
+    const userId = newId();
+    await t.app.get(Sql).transaction(async (sql) => {
+      const user = {
+        id: userId,
+        handle: 'slow',
+        name: 'Slow',
+        role: 'AUTHOR',
+        createdAt: new Date(),
+      };
+      await t.app.get(WebhookOutbox).userCreated(sql, user);
+      // Longer than the worker waits after a wake, so that a wake before the commit finds nothing.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+
+    await t.app.get(WebhookDispatcher).settled();
+    expect(receiver.at('/slow-commit').map((request) => request.payload.data.user.id)).toEqual([
+      userId,
+    ]);
     await deleteWebhook(id);
   });
 

@@ -327,6 +327,25 @@ describe('Transactions on SQLite', () => {
     expect(await ids()).toEqual([]);
     expect(log.indexOf('ROLLBACK TO SAVEPOINT blog_savepoint_')).toBeGreaterThan(-1);
   });
+
+  it('should call afterCommit callbacks once the transaction has committed, and never on a rollback', async () => {
+    const seen: string[] = [];
+    await sql.transaction(async (runner) => {
+      await runner.run(insertRaw, { id: 'committed' });
+      runner.afterCommit(() => seen.push(`after ${log.statements.at(-1)}`));
+      seen.push('before the commit');
+    });
+    const failed = sql.transaction(async (runner) => {
+      await runner.run(insertRaw, { id: 'rolled back' });
+      runner.afterCommit(() => seen.push('rolled back'));
+      throw new Error('rolled back on purpose');
+    });
+    await expect(failed).rejects.toThrow('rolled back on purpose');
+    sql.afterCommit(() => seen.push('outside a transaction, at once'));
+
+    expect(seen).toEqual(['before the commit', 'after COMMIT', 'outside a transaction, at once']);
+    expect(await ids()).toEqual(['committed']);
+  });
 });
 
 /** Runs `work` in a transaction, all or nothing. */

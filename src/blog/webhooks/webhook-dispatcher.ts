@@ -94,7 +94,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
     this.box = new WebhookSecretBox(options.jwtSecret);
     this.claimsFreed = sql.dialect !== 'sqlite';
     this.drainer = new BackgroundDrain(() => this.deliverDue(), {
-      // Long enough for the transaction that wrote the event to commit.
+      // The outbox wakes it once the event has committed; events close together share a run.
       delayMs: 20,
       retryMs: DELIVERY_POLL_MS,
       task: 'deliver webhooks',

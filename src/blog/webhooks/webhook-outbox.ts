@@ -40,7 +40,7 @@ export class WebhookOutbox {
     this.statements = sql.prepare(webhookDeliveriesSql);
   }
 
-  /** Calls `listener` after each write of attempts (before its transaction has committed). */
+  /** Calls `listener` once each write of attempts has committed. */
   onEnqueued(listener: () => void): void {
     this.listeners.push(listener);
   }
@@ -65,7 +65,11 @@ export class WebhookOutbox {
       payload: payloadOf(event, occurredAt ?? now, data),
       now,
     });
-    if (written > 0) for (const listener of this.listeners) listener();
+    if (written > 0) {
+      sql.afterCommit(() => {
+        for (const listener of this.listeners) listener();
+      });
+    }
     return written;
   }
 

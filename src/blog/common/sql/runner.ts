@@ -70,6 +70,13 @@ export interface SqlRunner {
   one<P extends object, R>(statement: Prepared<P, R>, parameters: NoInfer<P>): Promise<R | null>;
   /** Runs a write and returns how many rows it changed. */
   run<P extends object>(statement: Prepared<P, unknown>, parameters: NoInfer<P>): Promise<number>;
+  /**
+   * Calls `callback` once what this runner wrote is committed: when its transaction commits
+   * (never if it rolls back), or at once outside a transaction, where each write commits itself.
+   * A transaction within another on SQLite is a savepoint: its callbacks run when it is
+   * released, while the outer one still holds the connection (what they start waits for it).
+   */
+  afterCommit(callback: () => void): void;
 }
 
 type Result = 'rows' | 'changes';
@@ -97,12 +104,30 @@ abstract class Runner implements SqlRunner {
   run<P extends object>(statement: Prepared<P, unknown>, parameters: NoInfer<P>): Promise<number> {
     return this.send(statement, parameters, 'changes') as Promise<number>;
   }
+
+  afterCommit(callback: () => void): void {
+    callback();
+  }
 }
 
-/** A transaction's runner: `send` runs a statement on the transaction's connection. */
+/**
+ * A transaction's runner: `send` runs a statement on the transaction's connection, and the
+ * callbacks of {@link afterCommit} wait for {@link committed}.
+ */
 class TransactionRunner extends Runner {
+  private readonly callbacks: (() => void)[] = [];
+
   constructor(protected readonly send: Send) {
     super();
+  }
+
+  override afterCommit(callback: () => void): void {
+    this.callbacks.push(callback);
+  }
+
+  /** Calls the callbacks of afterCommit: once the transaction has committed. */
+  committed(): void {
+    for (const callback of this.callbacks.splice(0)) callback();
   }
 }
 
@@ -192,12 +217,20 @@ export class Sql extends Runner implements OnApplicationShutdown {
     if (sqlite) {
       const runner = new TransactionRunner((s, p, r) => this.execute(s, p, r, null));
       const send = (text: string) => this.sendControl(sqlite.statements, text);
-      return sqlite.lock.transaction(send, sqlite.statements.inTransaction, () => work(runner));
+      const result = await sqlite.lock.transaction(send, sqlite.statements.inTransaction, () =>
+        work(runner),
+      );
+      runner.committed();
+      return result;
     }
-    return this.dataSource.transaction((manager) => {
+    let runner: TransactionRunner | undefined;
+    const result = await this.dataSource.transaction((manager) => {
       const client = postgresClientOf(manager);
-      return work(new TransactionRunner((s, p, r) => this.execute(s, p, r, client)));
+      runner = new TransactionRunner((s, p, r) => this.execute(s, p, r, client));
+      return work(runner);
     });
+    runner?.committed();
+    return result;
   }
 
   /**
