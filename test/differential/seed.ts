@@ -194,6 +194,8 @@ export const TABLES: [table: string, orderBy: string][] = [
   ['comments', 'id'],
   ['post_slugs', 'slug'],
   ['posts', 'id'],
+  // Empty once every upload has ended, as both instances' must be.
+  ['image_uploads', 'id'],
   ['images', 'id'],
   ['users', 'id'],
 ];
