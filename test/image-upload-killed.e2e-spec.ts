@@ -131,5 +131,5 @@ describe('An upload killed part-way (e2e)', () => {
     );
     expect(service.log).toContain('Removed 5 files of abandoned image uploads.');
     expect(readdirSync(images)).toEqual([]);
-  });
+  }, 120_000);
 });

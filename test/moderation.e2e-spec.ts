@@ -1,7 +1,8 @@
 import { CREATE_POST } from './helpers/documents';
 import { TestApp, TestUser } from './helpers/test-app';
 import { collect, wsClient } from './helpers/ws-client';
-import { User } from '../src/blog';
+import { CommentsService, User } from '../src/blog';
+import { Sql } from '../src/blog/common/sql';
 import { BlogEvent } from '../src/blog/events/blog-events';
 import { PostsService } from '../src/blog/posts/posts.service';
 import { Role } from '../src/blog/users/roles';
@@ -104,6 +105,30 @@ describe('Moderation: hiding, locking, bans and the log (e2e)', () => {
         text: '',
         author: { name: '[deleted]' },
       });
+    } finally {
+      updates.dispose();
+      await client.dispose();
+    }
+  });
+
+  it('should stream a hide once its transaction has committed, however long it takes', async () => {
+    const postId = await newPost();
+    const comment = (await t.data(ADD, { postId, text: 'hidden late' }, troll.token)).addComment;
+    const { client } = wsClient(ws, reader.token);
+    const updates = collect(
+      client,
+      'subscription ($postId: ID!) { commentUpdated(postId: $postId) { id status text } }',
+      { postId },
+    );
+    await t.untilSubscribed(BlogEvent.CommentUpdated, 1);
+    try {
+      await t.app.get(Sql).transaction(async (sql) => {
+        await t.app.get(CommentsService).setHidden(comment.id, true, sql);
+        // An event delivered before the commit would read the comment as still published.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      const [hidden] = await updates.next(1);
+      expect(hidden.data?.commentUpdated).toEqual({ id: comment.id, status: 'HIDDEN', text: '' });
     } finally {
       updates.dispose();
       await client.dispose();

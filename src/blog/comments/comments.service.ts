@@ -110,14 +110,17 @@ export class CommentsService {
 
   /**
    * Hides a published comment (`hidden`), or shows a hidden or held one again, for moderation,
-   * which decides who may; open pages learn of it through `commentUpdated`. Runs on `sql` (a
-   * moderation transaction) or on its own. The comment as it is then; null when there is none.
+   * which decides who may; open pages learn of it through `commentUpdated`, once `sql` has
+   * committed (an event reads the row when it is delivered). Runs on `sql` (a moderation
+   * transaction) or on its own. The comment as it is then; null when there is none.
    */
   async setHidden(id: string, hidden: boolean, sql: SqlRunner = this.sql): Promise<Comment | null> {
     const changed = await sql.run(hidden ? this.statements.hide : this.statements.restore, { id });
     const row = await sql.one(this.statements.byId, { id });
     const comment = row && toComment(row);
-    if (comment && changed > 0) this.events.commentUpdated(comment.id, comment.postId);
+    if (comment && changed > 0) {
+      sql.afterCommit(() => this.events.commentUpdated(comment.id, comment.postId));
+    }
     return comment;
   }
 

@@ -63,6 +63,7 @@ export const MIN_UPLOAD_LEASE_MS = 15_000;
 export function uploadLeaseMs(storage: Pick<ImageStorage, 'putTimeoutMs'>): number {
   return Math.max(MIN_UPLOAD_LEASE_MS, 2 * (storage.putTimeoutMs ?? 0) + 5_000);
 }
+
 /** Abandoned uploads the sweep reads per statement. */
 const ABANDONED_BATCH = 100;
 /** When to try again after a refusal of a full queue, in seconds. */
