@@ -36,6 +36,7 @@ describe('Document limits on HTTP and WebSocket (e2e)', () => {
   it.each(OVER_LIMIT)(
     'should refuse a document over the %s limit over HTTP with 400',
     async (limit, query, code) => {
+      await t.fannedOut();
       const before = t.statements.statements.length;
       const response = await t.http.post('/graphql').send({ query });
       expect(response.status).toBe(400);

@@ -11,6 +11,7 @@ describe('Query cost limit (e2e)', () => {
   afterAll(() => t.close());
 
   it('should refuse, before running it, a query whose nested pages multiply past the limit', async () => {
+    await t.fannedOut();
     const before = t.statements.statements.length;
     const response = await t.gql(
       `{ users(first: 100) { posts(first: 100) { comments(first: 100) { text } } } }`,

@@ -822,6 +822,7 @@ describe('Notifications (e2e)', () => {
         try {
           const streams = clients.map(({ client }) => collect(client, NOTIFICATION_ADDED));
           await t.untilSubscribed(BlogEvent.NotificationAdded, followers);
+          await t.fannedOut();
           const before = t.statements.statements.length;
           await createPost(author, 'Counted');
           const events = await Promise.all(streams.map(async (stream) => stream.next(1)));

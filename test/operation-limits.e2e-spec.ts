@@ -42,6 +42,7 @@ describe('Operation limits fail closed (e2e)', () => {
 
   /** POSTs a document and returns the status and body, counting the statements it ran. */
   const send = async (query: string, variables: Record<string, unknown> = {}) => {
+    await t.fannedOut();
     const before = t.statements.statements.length;
     const response = await t.http
       .post('/graphql')

@@ -88,6 +88,7 @@ describe('Write rate limit per signed-in user (e2e)', () => {
 
   it('should read the viewer once for a limited mutation', async () => {
     const writer = await t.signUp();
+    await t.fannedOut();
     const before = t.statements.statements.length;
     await t.data(CREATE_POST, { input: { title: 'Counted', content: 'x' } }, writer.token);
     const viewerReads = t.statements.statements

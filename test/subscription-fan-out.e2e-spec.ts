@@ -64,6 +64,7 @@ describe('Subscription fan-out: shared reads (e2e)', () => {
       return collect(client, POST_CREATED);
     });
     await t.untilSubscribed(BlogEvent.PostPublished, subscriptions.length);
+    await t.fannedOut();
     const before = t.statements.statements.length;
     // Straight to the PubSub: no mutation's statements in the count.
     t.app.get(BlogEvents).postPublished(post.id);
