@@ -5,6 +5,18 @@ import { DUE_MAIL } from '../../src/blog/mail/mail.sql';
 import { DUE_POSTS } from '../../src/blog/posts/posts.sql';
 import { DUE_DELIVERIES, PRUNED_DELIVERIES } from '../../src/blog/webhooks/webhooks.sql';
 
+/**
+ * Whether `query` is one of the statements the app sends on timers, outside every request, which
+ * statement counts leave out: the scheduler's look for due posts every second, and the mail
+ * sender's for due mail; the webhook worker's look for due deliveries, and its pruning of their
+ * log; the image sweep's look for abandoned uploads, every few seconds.
+ */
+export function isBackgroundStatement(query: string): boolean {
+  return [DUE_POSTS, DUE_MAIL, DUE_DELIVERIES, PRUNED_DELIVERIES, ABANDONED_UPLOADS].some((start) =>
+    query.startsWith(start),
+  );
+}
+
 /** A TypeORM logger that counts the SQL statements sent, for the batching tests. */
 export class StatementCounter implements Logger {
   readonly statements: string[] = [];
@@ -15,14 +27,7 @@ export class StatementCounter implements Logger {
   settle: () => Promise<void> = async () => {};
 
   logQuery(query: string): void {
-    // The scheduler's look for due posts, every second, and the mail sender's for due mail,
-    // belong to no request.
-    if (query.startsWith(DUE_POSTS) || query.startsWith(DUE_MAIL)) return;
-    // Nor do the webhook worker's look for due deliveries, and its pruning of their log.
-    if (query.startsWith(DUE_DELIVERIES) || query.startsWith(PRUNED_DELIVERIES)) return;
-    // Nor does the image sweep's look for abandoned uploads, every few seconds.
-    if (query.startsWith(ABANDONED_UPLOADS)) return;
-    this.statements.push(query);
+    if (!isBackgroundStatement(query)) this.statements.push(query);
   }
 
   logQueryError(): void {}
