@@ -1,4 +1,5 @@
 import { statement } from '../common/sql';
+import { lockUser } from '../users/users.sql';
 
 /** A token's owner and the address it was mailed to. */
 export interface TokenOwnerRow {
@@ -32,14 +33,8 @@ export const accountEmailSql = {
     'DELETE FROM account_tokens WHERE user_id = :userId AND purpose = :purpose ' +
       'AND created_at < :since AND expires_at <= :now',
   ),
-  /**
-   * The account's row, locked until the transaction ends (PostgreSQL; SQLite runs transactions
-   * one at a time), so that mails to one account are counted and issued one request at a time.
-   */
-  lockAccount: statement<{ userId: string }, { id: string }>({
-    sqlite: 'SELECT u.id FROM users u WHERE u.id = :userId',
-    postgres: 'SELECT u.id FROM users u WHERE u.id = :userId FOR NO KEY UPDATE',
-  }),
+  /** The account's row, locked, so that its mails are counted and issued one at a time. */
+  lockAccount: lockUser,
   /** Tokens of `purpose` issued to the user since `since`, for the limit per account. */
   issuedSince: statement<
     { userId: string; purpose: string; since: Date },

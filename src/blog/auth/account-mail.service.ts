@@ -124,7 +124,7 @@ export class AccountMail {
   ): Promise<CappedMail> {
     if (!this.enabled) return { outcome: 'queued' };
     const result = await this.sql.transaction(async (sql): Promise<CappedMail> => {
-      if (!(await sql.one(this.statements.lockAccount, { userId: account.id }))) {
+      if (!(await sql.one(this.statements.lockAccount, { id: account.id }))) {
         return { outcome: 'no account' };
       }
       const since = new Date(Date.now() - MAIL_CAP_WINDOW_MS);

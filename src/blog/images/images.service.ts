@@ -202,7 +202,7 @@ export class ImagesService {
         files.map((file, index) => this.storage.put(keys[index]!, file.body, file.contentType)),
       );
       await this.sql.transaction(async (tx) => {
-        if (!(await tx.one(this.statements.lockOwner, { ownerId: owner.id }))) {
+        if (!(await tx.one(this.statements.lockOwner, { id: owner.id }))) {
           throw unauthenticated("The access token's account no longer exists.");
         }
         if ((await tx.run(this.statements.endUpload, { id: image.id })) === 0) {
@@ -497,7 +497,7 @@ export class ImagesService {
     deleteOwner: (sql: SqlRunner) => Promise<T>,
   ): Promise<T> {
     const { result, images } = await this.sql.transaction(async (tx) => {
-      await tx.one(this.statements.lockOwner, { ownerId });
+      await tx.one(this.statements.lockOwner, { id: ownerId });
       const rows = await tx.all(this.statements.byOwner, { ownerId });
       return { result: await deleteOwner(tx), images: rows.map(toImage) };
     });

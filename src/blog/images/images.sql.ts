@@ -1,4 +1,5 @@
 import { statement } from '../common/sql';
+import { lockUser } from '../users/users.sql';
 
 /** An image as the statements read it; `variants` is the JSON text of its stored variants. */
 export interface ImageRow {
@@ -42,11 +43,7 @@ const page = (after: boolean) =>
  * that two uploads of one owner cannot both pass a quota that fits one.
  */
 export const imagesSql = {
-  /** `NO KEY UPDATE`: it serialises uploads of one owner, not the rows that refer to them. */
-  lockOwner: statement<{ ownerId: string }, { id: string }>({
-    sqlite: 'SELECT u.id FROM users u WHERE u.id = :ownerId',
-    postgres: 'SELECT u.id FROM users u WHERE u.id = :ownerId FOR NO KEY UPDATE',
-  }),
+  lockOwner: lockUser,
   usedBytes: statement<{ ownerId: string }, { bytes: string | number | null }>(
     'SELECT COALESCE(SUM(i.bytes), 0) AS bytes FROM images i WHERE i.owner_id = :ownerId',
   ),

@@ -1,5 +1,6 @@
 import { ITEM_COLUMNS, ModerationItemRow, REPORT_COLUMNS, ReportRow } from './reports.rows';
 import { statement } from '../common/sql';
+import { lockUser } from '../users/users.sql';
 
 /** What names a report's target. */
 interface TargetParameters {
@@ -13,10 +14,7 @@ export const reportsSql = {
    * The reporter's row, which a report's transaction holds on PostgreSQL until it ends, so that
    * one reporter's reports are counted one after the other. SQLite runs one transaction at once.
    */
-  lockReporter: statement<{ id: string }, { id: string }>({
-    sqlite: 'SELECT u.id FROM users u WHERE u.id = :id',
-    postgres: 'SELECT u.id FROM users u WHERE u.id = :id FOR NO KEY UPDATE',
-  }),
+  lockReporter: lockUser,
   reported: statement<TargetParameters & { reporterId: string }, { one: number }>(
     'SELECT 1 AS one FROM reports r WHERE r.reporter_id = :reporterId ' +
       'AND r.target_type = :targetType AND r.target_id = :targetId',

@@ -26,7 +26,7 @@ WHERE
   AND expires_at <= $4;
 
 -- accountEmailSql.lockAccount
--- binds: $1 userId
+-- binds: $1 id
 SELECT
   u.id
 FROM

@@ -26,7 +26,7 @@ WHERE
   AND expires_at <= + ?;
 
 -- accountEmailSql.lockAccount
--- binds: userId
+-- binds: id
 SELECT
   u.id
 FROM

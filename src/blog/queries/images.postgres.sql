@@ -2,7 +2,7 @@
 -- Each statement as PostgreSQL receives it; $n takes the parameter named under binds.
 
 -- imagesSql.lockOwner
--- binds: $1 ownerId
+-- binds: $1 id
 SELECT
   u.id
 FROM

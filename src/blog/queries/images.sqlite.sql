@@ -2,7 +2,7 @@
 -- Each statement as SQLite receives it; each ? takes the next parameter under binds.
 
 -- imagesSql.lockOwner
--- binds: ownerId
+-- binds: id
 SELECT
   u.id
 FROM

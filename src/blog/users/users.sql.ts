@@ -6,6 +6,17 @@ export type UserWithPasswordRow = UserRow & { passwordHash: string };
 
 const WITH_PASSWORD = `${USER_COLUMNS}, u.password_hash AS "passwordHash"`;
 
+/**
+ * A user's row, locked until the transaction ends on PostgreSQL (`NO KEY UPDATE`: it serialises
+ * the writes that count what one user did, not the rows that refer to the user); SQLite already
+ * runs one transaction at a time. Null when the user is gone. For the feature statements that
+ * count a user's uploads, reports or mails before they add one.
+ */
+export const lockUser = statement<{ id: string }, { id: string }>({
+  sqlite: 'SELECT u.id FROM users u WHERE u.id = :id',
+  postgres: 'SELECT u.id FROM users u WHERE u.id = :id FOR NO KEY UPDATE',
+});
+
 /** The statements of users. Only the two `WithPassword` reads select the password hash. */
 export const usersSql = {
   byId: statement<{ id: string }, UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = :id`),
