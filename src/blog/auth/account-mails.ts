@@ -77,6 +77,18 @@ const WORDING: Record<AccountTokenPurpose, Wording> = {
   },
 };
 
+/** The HTML part of an account mail: a greeting of `name`, then `paragraphs`, already HTML. */
+function htmlMail(name: string, paragraphs: string[]): string {
+  return [
+    '<!doctype html>',
+    '<html><head><meta charset="utf-8"></head><body>',
+    `<p>Hello ${escapeHtml(name)},</p>`,
+    ...paragraphs.map((paragraph) => `<p>${paragraph}</p>`),
+    '</body></html>',
+    '',
+  ].join('\n');
+}
+
 /** The mail of `purpose`, in plain text and in HTML, with everything interpolated escaped. */
 export function accountMail(
   purpose: AccountTokenPurpose,
@@ -95,17 +107,12 @@ export function accountMail(
     wording.otherwise,
     '',
   ].join('\n');
-  const html = [
-    '<!doctype html>',
-    '<html><head><meta charset="utf-8"></head><body>',
-    `<p>Hello ${escapeHtml(name)},</p>`,
-    `<p>${escapeHtml(wording.ask(facts.host))}</p>`,
-    `<p><a href="${escapeHtml(facts.link)}">${escapeHtml(wording.action)}</a></p>`,
-    `<p>${escapeHtml(expiry)} ${escapeHtml(wording.otherwise)}</p>`,
-    `<p>Or open this address: ${escapeHtml(facts.link)}</p>`,
-    '</body></html>',
-    '',
-  ].join('\n');
+  const html = htmlMail(name, [
+    escapeHtml(wording.ask(facts.host)),
+    `<a href="${escapeHtml(facts.link)}">${escapeHtml(wording.action)}</a>`,
+    `${escapeHtml(expiry)} ${escapeHtml(wording.otherwise)}`,
+    `Or open this address: ${escapeHtml(facts.link)}`,
+  ]);
   return { subject: wording.subject(facts.host), text, html };
 }
 
@@ -122,14 +129,6 @@ export function emailChangedMail(
   const otherwise =
     'If you made the change, there is nothing more to do. If not, someone else may hold your account: tell the site at once.';
   const text = [`Hello ${name},`, '', said, otherwise, ''].join('\n');
-  const html = [
-    '<!doctype html>',
-    '<html><head><meta charset="utf-8"></head><body>',
-    `<p>Hello ${escapeHtml(name)},</p>`,
-    `<p>${escapeHtml(said)}</p>`,
-    `<p>${escapeHtml(otherwise)}</p>`,
-    '</body></html>',
-    '',
-  ].join('\n');
+  const html = htmlMail(name, [escapeHtml(said), escapeHtml(otherwise)]);
   return { subject: `Your email address on ${facts.host} was changed`, text, html };
 }
