@@ -13,10 +13,11 @@ import {
   userData,
 } from './webhook-payloads';
 import { webhookDeliveriesSql } from './webhooks.sql';
-import { PreparedStatements, Sql, SqlRunner, toDate } from '../common/sql';
+import { PreparedStatements, Sql, SqlRunner } from '../common/sql';
 import { newId } from '../common/uuid';
 import { idPrefixAt } from '../notifications/publication-fan-out';
 import { PostUrls } from '../posts/post-urls';
+import { toPost } from '../posts/post.rows';
 
 /** A new message id: the `webhook-id` of every attempt of one event, to every webhook. */
 export const newMessageId = (): string => `msg_${newId()}`;
@@ -117,14 +118,7 @@ export class WebhookOutbox {
   async authorDeleted(sql: SqlRunner, authorId: string, at: Date): Promise<number> {
     let written = 0;
     for (const row of await sql.all(this.statements.toldPostsOf, { authorId })) {
-      const post: PostFacts = {
-        ...row,
-        createdAt: toDate(row.createdAt) as Date,
-        updatedAt: toDate(row.updatedAt) as Date,
-        publishedAt: toDate(row.publishedAt),
-        scheduledAt: toDate(row.scheduledAt),
-      };
-      written += await this.postDeleted(sql, post, at);
+      written += await this.postDeleted(sql, toPost(row), at);
     }
     return written;
   }

@@ -1,4 +1,5 @@
 import { Dialect, perDialect, rowId, selected, statement } from '../common/sql';
+import { postColumns, PostSummaryRow } from '../posts/post.rows';
 
 /** A webhook as the statements read it. */
 export interface WebhookRow {
@@ -173,22 +174,8 @@ export const webhookDeliveriesSql = {
    * The published and scheduled posts of an author, as the events of their deletion tell them:
    * those an account deletion takes with it.
    */
-  toldPostsOf: statement<
-    { authorId: string },
-    {
-      id: string;
-      authorId: string;
-      title: string;
-      slug: string;
-      createdAt: Date | string;
-      updatedAt: Date | string;
-      publishedAt: Date | string | null;
-      scheduledAt: Date | string | null;
-    }
-  >(
-    'SELECT p.id, p.author_id AS "authorId", p.title, p.slug, p.created_at AS "createdAt", ' +
-      'p.updated_at AS "updatedAt", p.published_at AS "publishedAt", ' +
-      'p.scheduled_at AS "scheduledAt" FROM posts p WHERE p.author_id = :authorId ' +
+  toldPostsOf: statement<{ authorId: string }, PostSummaryRow>(
+    `SELECT ${postColumns('p', { content: false })} FROM posts p WHERE p.author_id = :authorId ` +
       'AND (p.published_at IS NOT NULL OR p.scheduled_at IS NOT NULL) ORDER BY p.id',
   ),
   /**
