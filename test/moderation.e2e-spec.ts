@@ -86,7 +86,11 @@ describe('Moderation: hiding, locking, bans and the log (e2e)', () => {
     expect((await seen(reader)).commentsCount).toBe(2);
   });
 
-  it('should stream a hide to an open page without the text', async () => {
+  /**
+   * The first commentUpdated event an open page of the reader gets for a new comment of the
+   * troll's once `hide` has run on it; with the comment's id.
+   */
+  const firstUpdateAfter = async (hide: (commentId: string) => Promise<unknown>) => {
     const postId = await newPost();
     const comment = (await t.data(ADD, { postId, text: 'soon hidden' }, troll.token)).addComment;
     const { client } = wsClient(ws, reader.token);
@@ -97,42 +101,31 @@ describe('Moderation: hiding, locking, bans and the log (e2e)', () => {
     );
     await t.untilSubscribed(BlogEvent.CommentUpdated, 1);
     try {
-      await t.data(HIDE, { id: comment.id }, editor.token);
-      const [hidden] = await updates.next(1);
-      expect(hidden.data?.commentUpdated).toEqual({
-        id: comment.id,
-        status: 'HIDDEN',
-        text: '',
-        author: { name: '[deleted]' },
-      });
+      await hide(comment.id);
+      const [update] = await updates.next(1);
+      return { id: comment.id as string, update: update?.data?.commentUpdated };
     } finally {
       updates.dispose();
       await client.dispose();
     }
+  };
+
+  it('should stream a hide to an open page without the text', async () => {
+    const { id, update } = await firstUpdateAfter((commentId) =>
+      t.data(HIDE, { id: commentId }, editor.token),
+    );
+    expect(update).toEqual({ id, status: 'HIDDEN', text: '', author: { name: '[deleted]' } });
   });
 
   it('should stream a hide once its transaction has committed, however long it takes', async () => {
-    const postId = await newPost();
-    const comment = (await t.data(ADD, { postId, text: 'hidden late' }, troll.token)).addComment;
-    const { client } = wsClient(ws, reader.token);
-    const updates = collect(
-      client,
-      'subscription ($postId: ID!) { commentUpdated(postId: $postId) { id status text } }',
-      { postId },
-    );
-    await t.untilSubscribed(BlogEvent.CommentUpdated, 1);
-    try {
-      await t.app.get(Sql).transaction(async (sql) => {
-        await t.app.get(CommentsService).setHidden(comment.id, true, sql);
+    const { id, update } = await firstUpdateAfter((commentId) =>
+      t.app.get(Sql).transaction(async (sql) => {
+        await t.app.get(CommentsService).setHidden(commentId, true, sql);
         // An event delivered before the commit would read the comment as still published.
         await new Promise((resolve) => setTimeout(resolve, 300));
-      });
-      const [hidden] = await updates.next(1);
-      expect(hidden.data?.commentUpdated).toEqual({ id: comment.id, status: 'HIDDEN', text: '' });
-    } finally {
-      updates.dispose();
-      await client.dispose();
-    }
+      }),
+    );
+    expect(update).toEqual({ id, status: 'HIDDEN', text: '', author: { name: '[deleted]' } });
   });
 
   it("should let the post's author and moderators lock its comments, and refuse new ones", async () => {
